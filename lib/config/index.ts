@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Every setting Multiverbe reads, validated once. Nothing is required for the embedded default;
+ * `.env.example` documents each variable with its default.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Directory of the embedded PGlite database. */
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** HS256 secret for session JWTs; generated and kept in the database when unset. */
+  AUTH_JWT_SECRET: z.string().min(32).optional(),
+  NEXT_PUBLIC_SUPABASE_URL: z.string().url().optional(),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Set to 0 to keep the in-process executor from starting (e.g. when another process runs it). */
+  LOCAL_EXECUTOR: z.enum(['0', '1']).default('1'),
+  /** Shows the password-reset outbox in the UI. On by default in embedded mode only. */
+  DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+});
+
+export type Config = z.infer<typeof schema> & {
+  embedded: boolean;
+  supabaseAuth: boolean;
+  inngestCloud: boolean;
+  devMailbox: boolean;
+};
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  const env = parsed.data;
+  const embedded = !env.DATABASE_URL;
+  cached = {
+    ...env,
+    embedded,
+    supabaseAuth: Boolean(env.NEXT_PUBLIC_SUPABASE_URL),
+    inngestCloud: Boolean(env.INNGEST_EVENT_KEY && env.INNGEST_SIGNING_KEY),
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : embedded,
+  };
+  return cached;
+}
+
+/** Tests change the environment between files; they call this to re-read it. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,106 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Sql } from 'postgres';
+
+export type Row = Record<string, unknown>;
+
+/** What code inside a transaction sees. Parameters are positional: `$1`, `$2`, … */
+export interface Tx {
+  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations, seeds). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database extends Tx {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// int8 and numeric come back as JS numbers in both drivers: counts, token totals and money fit.
+const toNumber = (value: string) => Number(value);
+
+export interface PgliteDatabase extends Database {
+  /** A gzipped copy of the data directory (test snapshots). */
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg: PGlite = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    parsers: { 20: toNumber, 1700: toNumber },
+    // The default 16 MB heap overflows on seeding and benchmarks.
+    initialMemory: 256 * 1024 * 1024,
+  });
+  return {
+    kind: 'pglite',
+    async query<T>(text: string, params?: readonly unknown[]) {
+      return (await pg.query<T>(text, params as unknown[] | undefined)).rows;
+    },
+    transaction(fn) {
+      return pg.transaction((tx) =>
+        fn({
+          query: async <T>(text: string, params?: readonly unknown[]) => (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+        }),
+      );
+    },
+    async exec(script) {
+      await pg.exec(script);
+    },
+    async listen(channel, onMessage) {
+      const unlisten = await pg.listen(channel, onMessage);
+      return unlisten;
+    },
+    async close() {
+      await pg.close();
+    },
+    async dump() {
+      return (await pg.dumpDataDir('gzip')) as Blob;
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const { default: postgres } = await import('postgres');
+  const sql: Sql = postgres(url, {
+    max: options.max ?? 10,
+    // Supabase's transaction pooler cannot keep prepared statements between requests.
+    prepare: false,
+    onnotice: () => {},
+    types: {
+      bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: toNumber },
+      numeric: { to: 1700, from: [1700], serialize: (v: number) => String(v), parse: toNumber },
+    },
+  });
+  const run = async <T>(client: Sql | Parameters<Parameters<Sql['begin']>[0]>[0], text: string, params?: readonly unknown[]) =>
+    (await client.unsafe(text, (params ?? []) as never[])) as unknown as T[];
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(sql, text, params),
+    transaction<T>(fn: (tx: Tx) => Promise<T>) {
+      return sql.begin((tx) =>
+        fn({
+          query: (text, params) => run(tx, text, params),
+          exec: async (script) => {
+            await tx.unsafe(script).simple();
+          },
+        }),
+      ) as Promise<T>;
+    },
+    async exec(script) {
+      await sql.unsafe(script).simple();
+    },
+    async listen(channel, onMessage) {
+      const { unlisten } = await sql.listen(channel, onMessage);
+      return unlisten;
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { config } from '@/lib/config';
+import { openPglite, openPostgres, type Database, type Tx, type Row } from './client';
+import { migrate } from './migrate';
+
+export type { Database, Tx, Row };
+export { migrate, openPglite, openPostgres };
+
+/** The identity a request acts as; becomes `request.jwt.claims` (Supabase-shaped). */
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+// One database per process, kept on globalThis so Next's module reloading and the
+// instrumentation hook share it.
+const holder = globalThis as unknown as { __multiverbeDb?: Promise<Database> };
+
+export function getDb(): Promise<Database> {
+  holder.__multiverbeDb ??= openConfigured().catch((error) => {
+    holder.__multiverbeDb = undefined;
+    throw error;
+  });
+  return holder.__multiverbeDb;
+}
+
+async function openConfigured(): Promise<Database> {
+  const cfg = config();
+  if (cfg.DATABASE_URL) return openPostgres(cfg.DATABASE_URL);
+  const db = await openPglite(cfg.PGLITE_DIR);
+  await migrate(db);
+  return db;
+}
+
+/** Tests and scripts install the database they opened themselves. */
+export function useDatabase(db: Database | undefined) {
+  holder.__multiverbeDb = db ? Promise.resolve(db) : undefined;
+}
+
+/**
+ * Runs `fn` in one transaction as role `authenticated` with the user's JWT claims set, exactly as
+ * Supabase/PostgREST does, so RLS policies decide what the user can read and write.
+ */
+export async function withUser<T>(user: SessionUser, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  const claims = JSON.stringify({ sub: user.id, email: user.email, role: 'authenticated' });
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [claims]);
+    return fn(tx);
+  });
+}
+
+/** Runs `fn` in one transaction as the database owner (RLS does not apply): trusted background work only. */
+export async function asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(fn);
+}
+
+/** `anon`: a request with no session. Used by tests to prove anonymous callers see nothing. */
+export async function asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('role', 'anon', true)`);
+    return fn(tx);
+  });
+}
