@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import path from 'node:path';
 
 const shared = {
@@ -9,7 +9,7 @@ const shared = {
 };
 
 // Every test runs on the embedded PGlite and, when TEST_DATABASE_URL is set, on real Postgres too.
-const projects = [{ extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB_KIND: 'pglite' } } }];
+const projects: TestProjectConfiguration[] = [{ extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB_KIND: 'pglite' } } }];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB_KIND: 'postgres' } } });
 }

@@ -24,6 +24,21 @@ const schema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** The model backend every agent uses unless the agent or workspace names one; unset = chosen automatically. */
+  MODEL_BACKEND: z.enum(['anthropic', 'claude-code', 'openai', 'codex', 'offline']).optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  /** Another Messages API endpoint (a proxy, a gateway, the test server). */
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  CLAUDE_MODEL: z.string().min(1).default('claude-sonnet-4-6'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-5-mini'),
+  /** The Codex CLI to run for the `codex` backend; found on PATH when unset. */
+  CODEX_BIN: z.string().min(1).default('codex'),
+  /** Model passed to `codex exec --model`; Codex's own default when unset. */
+  CODEX_MODEL: z.string().min(1).optional(),
+  /** Retries of one model call on 429 / 5xx / overload (honouring retry-after) before the run fails. */
+  AGENT_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
 });
 
 export type Config = z.infer<typeof schema> & {

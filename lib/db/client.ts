@@ -77,7 +77,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       numeric: { to: 1700, from: [1700], serialize: (v: number) => String(v), parse: toNumber },
     },
   });
-  const run = async <T>(client: Sql | Parameters<Parameters<Sql['begin']>[0]>[0], text: string, params?: readonly unknown[]) =>
+  const run = async <T>(client: Pick<Sql, 'unsafe'>, text: string, params?: readonly unknown[]) =>
     (await client.unsafe(text, (params ?? []) as never[])) as unknown as T[];
   return {
     kind: 'postgres',

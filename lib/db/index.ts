@@ -55,6 +55,19 @@ export async function asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
 }
 
+/**
+ * Inside a `withUser` transaction, runs `fn` with the connection's own (service) role and then
+ * returns to the user's role: for the few writes that must commit atomically with the user's
+ * change but that users may never make themselves (an outbox row, an event). Server code only.
+ */
+export async function elevated<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const [row] = await tx.query<{ role: string }>(`select current_setting('role') as role`);
+  await tx.query(`select set_config('role', 'none', true)`);
+  const result = await fn(tx);
+  await tx.query(`select set_config('role', $1, true)`, [row!.role]);
+  return result;
+}
+
 /** `anon`: a request with no session. Used by tests to prove anonymous callers see nothing. */
 export async function asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   const db = await getDb();

@@ -385,3 +385,8 @@ create policy profiles_select on public.profiles for select to authenticated
 create policy profiles_update on public.profiles for update to authenticated
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
+
+-- Trigger functions run as definer; nobody calls them directly.
+revoke execute on function private.on_auth_user_created() from public;
+revoke execute on function private.on_auth_user_email_changed() from public;
+revoke execute on function private.on_workspace_created() from public;

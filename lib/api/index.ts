@@ -1,0 +1,5 @@
+export { ApiError, conflict, forbidden, fromDatabaseError, notFound, rethrowAsApiError, unauthorized, validationError } from './errors';
+export type { ErrorCode } from './errors';
+export { errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';
+export type { Envelope, RouteContext } from './route';
+export { serialize, serializeSnake } from './serialize';

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { ApiError, unauthorized } from '@/lib/api';
+import { config } from '@/lib/config';
+import { asService, type Tx } from '@/lib/db';
+import { hitRateLimit } from '@/lib/ratelimit';
+import { newToken, sha256 } from './crypto';
+import { hashPassword, verifyPassword } from './passwords';
+import { issueSession, type SessionTokens } from './sessions';
+
+const RESET_TOKEN_MINUTES = 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+export const passwordSchema = z
+  .string()
+  .min(10, 'Use at least 10 characters')
+  .max(200, 'Use at most 200 characters');
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: z.string().trim().max(80).optional(),
+  locale: z.enum(['en', 'it']).optional(),
+  timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
+});
+
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(200) });
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the account; the auth.users trigger gives it a profile and its personal workspace. */
+export async function signUp(input: z.infer<typeof signUpSchema>): Promise<SessionTokens> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  const user = await asService(async (tx) => {
+    const existing = await tx.query('select 1 from auth.users where lower(email) = $1', [email]);
+    if (existing.length) throw new ApiError('conflict', 'An account with this email already exists. Sign in instead.');
+    const [row] = await tx.query<{ id: string; email: string }>(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+       values ($1, $2, $3::jsonb, now()) returning id, email`,
+      [email, passwordHash, JSON.stringify({ display_name: input.displayName ?? '', locale: input.locale, time_zone: input.timeZone })],
+    );
+    return row!;
+  });
+  return issueSession(user);
+}
+
+/** Rate limited per IP and per email; the same answer for a wrong email and a wrong password. */
+export async function signIn(input: z.infer<typeof signInSchema>, ip: string): Promise<SessionTokens> {
+  const cfg = config();
+  for (const [key, limit] of [
+    [`login:ip:${ip}`, cfg.LOGIN_RATE_LIMIT_PER_IP],
+    [`login:email:${input.email}`, cfg.LOGIN_RATE_LIMIT_PER_EMAIL],
+  ] as const) {
+    const result = await hitRateLimit(key, LOGIN_WINDOW_SECONDS, limit);
+    if (!result.allowed) {
+      throw new ApiError(
+        'rate_limited',
+        `Too many sign-in attempts. Try again in ${Math.ceil(result.retryAfter / 60)} minutes.`,
+        undefined,
+        { 'retry-after': String(result.retryAfter) },
+      );
+    }
+  }
+  const [row] = await asService((tx) =>
+    tx.query<{ id: string; email: string; encrypted_password: string | null }>(
+      'select id, email, encrypted_password from auth.users where lower(email) = lower($1)',
+      [input.email],
+    ),
+  );
+  if (!row || !(await verifyPassword(row.encrypted_password, input.password))) {
+    throw unauthorized('That email and password do not match an account.');
+  }
+  return issueSession({ id: row.id, email: row.email });
+}
+
+/** Always succeeds, so the answer never tells whether an account exists. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const token = newToken();
+  const link = `${config().APP_URL}/reset-password/confirm?token=${token}`;
+  await asService(async (tx) => {
+    const [user] = await tx.query<{ id: string; email: string }>('select id, email from auth.users where lower(email) = lower($1)', [email]);
+    if (!user) return;
+    await tx.query(
+      `insert into private.password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
+      [sha256(token), user.id, RESET_TOKEN_MINUTES],
+    );
+    await queueEmail(tx, {
+      to: user.email,
+      kind: 'password_reset',
+      subject: 'Reset your Multiverbe password',
+      body: `Someone asked to reset the password of this account. Open the link within ${RESET_TOKEN_MINUTES} minutes to choose a new one; if it wasn't you, ignore this email.`,
+      link,
+    });
+  });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await asService(async (tx) => {
+    const [row] = await tx.query<{ user_id: string; used_at: Date | null; expired: boolean }>(
+      `select user_id, used_at, expires_at <= now() as expired from private.password_reset_tokens where token_hash = $1 for update`,
+      [sha256(token)],
+    );
+    if (!row) throw new ApiError('not_found', 'This reset link is not valid. Ask for a new one.');
+    if (row.used_at || row.expired) throw new ApiError('gone', 'This reset link has expired or was already used. Ask for a new one.');
+    await tx.query('update private.password_reset_tokens set used_at = now() where token_hash = $1', [sha256(token)]);
+    await tx.query('update auth.users set encrypted_password = $1, updated_at = now() where id = $2', [passwordHash, row.user_id]);
+    // A new password signs out every existing session.
+    await tx.query('update private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [row.user_id]);
+  });
+}
+
+export interface OutgoingEmail {
+  to: string;
+  kind: string;
+  subject: string;
+  body: string;
+  link?: string;
+}
+
+/** Mail goes through the outbox table; a mail provider would drain it (none exists on these machines). */
+export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
+  await tx.query(`insert into private.email_outbox (to_email, kind, subject, body, link) values ($1, $2, $3, $4, $5)`, [
+    email.to,
+    email.kind,
+    email.subject,
+    email.body,
+    email.link ?? null,
+  ]);
+}
+
+export interface OutboxEmail {
+  id: string;
+  toEmail: string;
+  kind: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  createdAt: Date;
+}
+
+/** The dev mailbox: only where `config().devMailbox` (embedded mode by default). */
+export async function listOutbox(filter: { email?: string } = {}): Promise<OutboxEmail[]> {
+  if (!config().devMailbox) return [];
+  const rows = await asService((tx) =>
+    tx.query<{ id: string; to_email: string; kind: string; subject: string; body: string; link: string | null; created_at: Date }>(
+      `select id, to_email, kind, subject, body, link, created_at from private.email_outbox
+        where ($1::text is null or lower(to_email) = lower($1)) order by created_at desc limit 100`,
+      [filter.email ?? null],
+    ),
+  );
+  return rows.map((r) => ({ id: r.id, toEmail: r.to_email, kind: r.kind, subject: r.subject, body: r.body, link: r.link, createdAt: r.created_at }));
+}
+
+export const DEMO_EMAIL = 'owner@studio-aurora.demo';
+
+/** The seeded demo login, shown on the sign-in page in embedded mode only. */
+export async function getDemoCredentials(): Promise<{ email: string; password: string } | null> {
+  if (!config().embedded) return null;
+  const [row] = await asService((tx) => tx.query<{ value: string }>(`select value from private.instance_settings where key = 'demo_password'`));
+  return row ? { email: DEMO_EMAIL, password: row.value } : null;
+}

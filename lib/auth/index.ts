@@ -1,0 +1,34 @@
+export {
+  DEMO_EMAIL,
+  emailSchema,
+  getDemoCredentials,
+  isTimeZone,
+  listOutbox,
+  passwordSchema,
+  queueEmail,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signInSchema,
+  signUp,
+  signUpSchema,
+} from './accounts';
+export type { OutboxEmail, OutgoingEmail } from './accounts';
+export { issueSession, refreshSession, signOut, REFRESH_TOKEN_DAYS } from './sessions';
+export type { SessionTokens } from './sessions';
+export {
+  ACCESS_COOKIE,
+  applyCookies,
+  clientIp,
+  REFRESH_COOKIE,
+  clearedSessionCookies,
+  isSecureRequest,
+  readCookie,
+  serializeCookie,
+  sessionCookies,
+} from './cookies';
+export type { CookieToSet } from './cookies';
+export { constantTimeEqual, newToken, sha256 } from './crypto';
+export { hashPassword, verifyPassword } from './passwords';
+export { signAccessToken, verifyAccessToken } from './jwt';
+export { getRequestUser, getSessionUser, requireUser } from './session';

@@ -1,0 +1,28 @@
+import { asService } from '@/lib/db';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+  /** Seconds until the window resets (for Retry-After). */
+  retryAfter: number;
+}
+
+/** Counts one hit against `key` in a fixed window held in Postgres, so it holds across instances. */
+export async function hitRateLimit(key: string, windowSeconds: number, limit: number): Promise<RateLimitResult> {
+  const [row] = await asService((tx) =>
+    tx.query<{ allowed: boolean; remaining: number; reset_at: Date }>(
+      'select * from private.hit_rate_limit($1, $2, $3)',
+      [key, windowSeconds, limit],
+    ),
+  );
+  const resetAt = new Date(row!.reset_at);
+  return {
+    allowed: row!.allowed,
+    limit,
+    remaining: row!.remaining,
+    resetAt,
+    retryAfter: Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
+  };
+}

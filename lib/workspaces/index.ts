@@ -1,0 +1,3 @@
+export * from './workspaces';
+export { SECTORS, SECTOR_IDS } from './sectors';
+export type { SectorId } from './sectors';

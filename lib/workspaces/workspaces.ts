@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError, forbidden, notFound, rethrowAsApiError } from '@/lib/api';
+import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
+import { config } from '@/lib/config';
+import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
+import { SECTOR_IDS } from './sectors';
+
+export type Role = 'owner' | 'admin' | 'member';
+export type Plan = 'free' | 'pro' | 'business';
+
+export interface Workspace {
+  id: string;
+  name: string;
+  isPersonal: boolean;
+  role: Role;
+  plan: Plan;
+  timeZone: string;
+  locale: 'en' | 'it';
+  sector: string;
+  createdAt: Date;
+}
+
+export const INVITATION_DAYS = 7;
+
+const timeZone = z.string().max(64).refine(isTimeZone, 'Unknown time zone');
+export const workspaceSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Give the workspace a name').max(80, 'Use at most 80 characters'),
+  timeZone,
+  locale: z.enum(['en', 'it']),
+  sector: z.enum(SECTOR_IDS),
+});
+export const createWorkspaceSchema = workspaceSettingsSchema.partial({ timeZone: true, locale: true, sector: true });
+export const updateWorkspaceSchema = workspaceSettingsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one setting to change');
+export const inviteSchema = z.object({ email: emailSchema, role: z.enum(['admin', 'member']).default('member') });
+export const roleSchema = z.object({ role: z.enum(['admin', 'member']) });
+
+/** Every query here runs under RLS as the caller; database refusals come back as API errors. */
+const withUser = <T>(user: SessionUser, fn: (tx: Tx) => Promise<T>) => withUserTx(user, fn).catch(rethrowAsApiError);
+
+const workspaceColumns = `w.id, w.name, w.is_personal, m.role, w.plan, w.time_zone, w.locale, w.sector, w.created_at`;
+
+interface WorkspaceRow {
+  id: string;
+  name: string;
+  is_personal: boolean;
+  role: Role;
+  plan: Plan;
+  time_zone: string;
+  locale: 'en' | 'it';
+  sector: string;
+  created_at: Date;
+}
+
+const toWorkspace = (r: WorkspaceRow): Workspace => ({
+  id: r.id,
+  name: r.name,
+  isPersonal: r.is_personal,
+  role: r.role,
+  plan: r.plan,
+  timeZone: r.time_zone,
+  locale: r.locale,
+  sector: r.sector,
+  createdAt: r.created_at,
+});
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The caller's workspaces, personal first. */
+export async function listWorkspaces(user: SessionUser): Promise<Workspace[]> {
+  const rows = await withUser(user, (tx) =>
+    tx.query<WorkspaceRow>(
+      `select ${workspaceColumns} from public.workspaces w
+         join public.workspace_members m on m.workspace_id = w.id and m.user_id = $1
+        order by w.is_personal desc, lower(w.name)`,
+      [user.id],
+    ),
+  );
+  return rows.map(toWorkspace);
+}
+
+/** `null` when it does not exist or the caller is not a member: the two are indistinguishable. */
+export async function getWorkspace(user: SessionUser, id: string): Promise<Workspace | null> {
+  if (!isUuid(id)) return null;
+  return withUser(user, (tx) => findWorkspace(tx, user, id));
+}
+
+async function findWorkspace(tx: Tx, user: SessionUser, id: string): Promise<Workspace | null> {
+  const [row] = await tx.query<WorkspaceRow>(
+    `select ${workspaceColumns} from public.workspaces w
+       join public.workspace_members m on m.workspace_id = w.id and m.user_id = $2
+      where w.id = $1`,
+    [id, user.id],
+  );
+  return row ? toWorkspace(row) : null;
+}
+
+async function requireWorkspace(tx: Tx, user: SessionUser, id: string, roles?: Role[]): Promise<Workspace> {
+  const workspace = isUuid(id) ? await findWorkspace(tx, user, id) : null;
+  if (!workspace) throw notFound('This workspace');
+  if (roles && !roles.includes(workspace.role)) throw forbidden(`Only ${roles.join(' or ')}s can do that in this workspace.`);
+  return workspace;
+}
+
+export async function createWorkspace(user: SessionUser, input: z.infer<typeof createWorkspaceSchema>): Promise<Workspace> {
+  // The id is chosen here: `returning` would have to pass the select policy before the trigger
+  // has made the creator a member.
+  const id = randomUUID();
+  return withUser(user, async (tx) => {
+    await tx.query(
+      `insert into public.workspaces (id, name, owner_id, time_zone, locale, sector)
+       values ($1, $2, $3, coalesce($4, 'UTC'), coalesce($5, 'en'), coalesce($6, 'other'))`,
+      [id, input.name, user.id, input.timeZone ?? null, input.locale ?? null, input.sector ?? null],
+    );
+    return (await findWorkspace(tx, user, id))!;
+  });
+}
+
+export async function updateWorkspace(user: SessionUser, id: string, input: z.infer<typeof updateWorkspaceSchema>): Promise<Workspace> {
+  return withUser(user, async (tx) => {
+    await requireWorkspace(tx, user, id, ['owner', 'admin']);
+    await tx.query(
+      `update public.workspaces set
+         name = coalesce($2, name), time_zone = coalesce($3, time_zone),
+         locale = coalesce($4, locale), sector = coalesce($5, sector)
+       where id = $1`,
+      [id, input.name ?? null, input.timeZone ?? null, input.locale ?? null, input.sector ?? null],
+    );
+    return (await findWorkspace(tx, user, id))!;
+  });
+}
+
+export async function deleteWorkspace(user: SessionUser, id: string): Promise<void> {
+  await withUser(user, async (tx) => {
+    const workspace = await requireWorkspace(tx, user, id, ['owner']);
+    if (workspace.isPersonal) throw forbidden('Your personal workspace cannot be deleted.');
+    await tx.query('delete from public.workspaces where id = $1', [id]);
+  });
+}
+
+export interface Member {
+  userId: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  createdAt: Date;
+}
+
+export async function listMembers(user: SessionUser, workspaceId: string): Promise<Member[]> {
+  return withUser(user, async (tx) => {
+    await requireWorkspace(tx, user, workspaceId);
+    const rows = await tx.query<{ user_id: string; email: string; display_name: string; role: Role; created_at: Date }>(
+      `select m.user_id, p.email, p.display_name, m.role, m.created_at
+         from public.workspace_members m join public.profiles p on p.user_id = m.user_id
+        where m.workspace_id = $1
+        order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, lower(p.email)`,
+      [workspaceId],
+    );
+    return rows.map((r) => ({ userId: r.user_id, email: r.email, displayName: r.display_name, role: r.role, createdAt: r.created_at }));
+  });
+}
+
+export async function changeRole(user: SessionUser, workspaceId: string, memberId: string, role: 'admin' | 'member'): Promise<void> {
+  await withUser(user, async (tx) => {
+    await requireWorkspace(tx, user, workspaceId, ['owner']);
+    const updated = await tx.query('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2 returning 1', [
+      workspaceId,
+      isUuid(memberId) ? memberId : null,
+      role,
+    ]);
+    if (!updated.length) throw notFound('This member');
+  });
+}
+
+/** Removes a member, or leaves the workspace when `memberId` is the caller. */
+export async function removeMember(user: SessionUser, workspaceId: string, memberId: string): Promise<void> {
+  await withUser(user, async (tx) => {
+    const workspace = await requireWorkspace(tx, user, workspaceId);
+    const [target] = await tx.query<{ role: Role }>('select role from public.workspace_members where workspace_id = $1 and user_id = $2', [
+      workspaceId,
+      isUuid(memberId) ? memberId : null,
+    ]);
+    if (!target) throw notFound('This member');
+    if (target.role === 'owner') {
+      throw forbidden(memberId === user.id ? 'The owner cannot leave their own workspace.' : 'The owner cannot be removed.');
+    }
+    if (memberId !== user.id) {
+      const allowed = workspace.role === 'owner' || (workspace.role === 'admin' && target.role === 'member');
+      if (!allowed) throw forbidden(workspace.role === 'admin' ? 'Only the owner can remove an admin.' : 'Only admins and the owner can remove members.');
+    }
+    await tx.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, memberId]);
+  });
+}
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: 'admin' | 'member';
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export async function listInvitations(user: SessionUser, workspaceId: string): Promise<Invitation[]> {
+  return withUser(user, async (tx) => {
+    await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    const rows = await tx.query<{ id: string; email: string; role: 'admin' | 'member'; expires_at: Date; created_at: Date }>(
+      `select id, email, role, expires_at, created_at from public.workspace_invitations
+        where workspace_id = $1 and accepted_at is null and expires_at > now() order by created_at desc`,
+      [workspaceId],
+    );
+    return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, expiresAt: r.expires_at, createdAt: r.created_at }));
+  });
+}
+
+/** Creates the invitation and queues its email; the link is returned once, only its hash is kept. */
+export async function createInvitation(
+  user: SessionUser,
+  workspaceId: string,
+  input: z.infer<typeof inviteSchema>,
+): Promise<{ invitation: Invitation; link: string }> {
+  const token = newToken();
+  const link = `${config().APP_URL}/invite/${token}`;
+  return withUser(user, async (tx) => {
+    const workspace = await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    if (workspace.isPersonal) throw forbidden('A personal workspace cannot have other members.');
+    if (input.role === 'admin' && workspace.role !== 'owner') throw forbidden('Only the owner can invite admins.');
+    const already = await tx.query(
+      `select 1 from public.workspace_members m join public.profiles p on p.user_id = m.user_id
+        where m.workspace_id = $1 and lower(p.email) = $2`,
+      [workspaceId, input.email],
+    );
+    if (already.length) throw new ApiError('conflict', `${input.email} is already a member of this workspace.`);
+    const [row] = await tx.query<{ id: string; expires_at: Date; created_at: Date }>(
+      `insert into public.workspace_invitations (workspace_id, email, role, token_hash, invited_by, expires_at)
+       values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id, expires_at, created_at`,
+      [workspaceId, input.email, input.role, sha256(token), user.id, INVITATION_DAYS],
+    );
+    await elevated(tx, (service) => queueEmail(service, {
+      to: input.email,
+      kind: 'invitation',
+      subject: `You're invited to ${workspace.name} on Multiverbe`,
+      body: `${user.email} invited you to join ${workspace.name} as ${input.role}. The link works for ${INVITATION_DAYS} days.`,
+      link,
+    }));
+    return { invitation: { id: row!.id, email: input.email, role: input.role, expiresAt: row!.expires_at, createdAt: row!.created_at }, link };
+  });
+}
+
+export async function revokeInvitation(user: SessionUser, workspaceId: string, invitationId: string): Promise<void> {
+  await withUser(user, async (tx) => {
+    await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    const deleted = await tx.query('delete from public.workspace_invitations where workspace_id = $1 and id = $2 returning 1', [
+      workspaceId,
+      isUuid(invitationId) ? invitationId : null,
+    ]);
+    if (!deleted.length) throw notFound('This invitation');
+  });
+}
+
+export async function acceptInvitation(user: SessionUser, token: string): Promise<{ workspaceId: string }> {
+  return withUser(user, async (tx) => {
+    const [row] = await tx.query<{ workspace_id: string }>('select public.accept_invitation($1) as workspace_id', [sha256(token)]);
+    return { workspaceId: row!.workspace_id };
+  });
+}
+
+/** What the invitation page shows before the person accepts; the token itself is the credential. */
+export async function getInvitationPreview(
+  token: string,
+): Promise<{ workspaceName: string; email: string; expired: boolean; accepted: boolean } | null> {
+  const [row] = await asService((tx) =>
+    tx.query<{ name: string; email: string; expired: boolean; accepted: boolean }>(
+      `select w.name, i.email, i.expires_at <= now() as expired, i.accepted_at is not null as accepted
+         from public.workspace_invitations i join public.workspaces w on w.id = i.workspace_id
+        where i.token_hash = $1`,
+      [sha256(token)],
+    ),
+  );
+  return row ? { workspaceName: row.name, email: row.email, expired: row.expired, accepted: row.accepted } : null;
+}

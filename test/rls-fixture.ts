@@ -1,0 +1,38 @@
+import type { SessionUser, Tx } from '@/lib/db';
+import { acceptInvitation, createInvitation, createWorkspace, type Workspace } from '@/lib/workspaces';
+import { createUser } from './fixtures';
+
+export interface RlsWorld {
+  a: Workspace;
+  b: Workspace;
+  ownerA: SessionUser;
+  adminA: SessionUser;
+  memberA: SessionUser;
+  ownerB: SessionUser;
+  stranger: SessionUser;
+}
+
+/** Two team workspaces with people in every role. */
+export async function createRlsWorld(): Promise<RlsWorld> {
+  const [ownerA, adminA, memberA, ownerB, stranger] = await Promise.all(
+    ['owner-a', 'admin-a', 'member-a', 'owner-b', 'stranger'].map((n) => createUser(n)),
+  );
+  const a = await createWorkspace(ownerA!, { name: 'Workspace A' });
+  const b = await createWorkspace(ownerB!, { name: 'Workspace B' });
+  const join = async (owner: SessionUser, ws: Workspace, user: SessionUser, role: 'admin' | 'member') => {
+    const { link } = await createInvitation(owner, ws.id, { email: user.email, role });
+    await acceptInvitation(user, link.split('/invite/')[1]!);
+  };
+  await join(ownerA!, a, adminA!, 'admin');
+  await join(ownerA!, a, memberA!, 'member');
+  // A pending invitation in each workspace, so that table has rows on both sides.
+  await createInvitation(ownerA!, a.id, { email: 'pending-a@example.test', role: 'member' });
+  await createInvitation(ownerB!, b.id, { email: 'pending-b@example.test', role: 'member' });
+  return { a, b, ownerA: ownerA!, adminA: adminA!, memberA: memberA!, ownerB: ownerB!, stranger: stranger! };
+}
+
+/**
+ * Rows for every workspace-scoped table, in both workspaces. Each capability that adds a table adds
+ * its rows here: the RLS suite fails on a table it finds empty, so no table is proven vacuously.
+ */
+export const workspaceDataSeeders: Array<(tx: Tx, world: RlsWorld, workspace: Workspace) => Promise<void>> = [];
