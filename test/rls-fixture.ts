@@ -32,7 +32,8 @@ export async function createRlsWorld(): Promise<RlsWorld> {
 }
 
 /**
- * Rows for every workspace-scoped table, in both workspaces. Each capability that adds a table adds
- * its rows here: the RLS suite fails on a table it finds empty, so no table is proven vacuously.
+ * Rows for one workspace-scoped capability, written as the service role. Each capability that adds
+ * tables adds a file to test/rls-seeders/ whose default export is one of these: the RLS suite fails on
+ * a table it finds empty, so no table is proven vacuously.
  */
-export const workspaceDataSeeders: Array<(tx: Tx, world: RlsWorld, workspace: Workspace) => Promise<void>> = [];
+export type WorkspaceDataSeeder = (tx: Tx, world: RlsWorld, workspace: Workspace) => Promise<void>;

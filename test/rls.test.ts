@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { setupTestDatabase } from './db';
-import { createRlsWorld, workspaceDataSeeders, type RlsWorld } from './rls-fixture';
+import { createRlsWorld, type RlsWorld, type WorkspaceDataSeeder } from './rls-fixture';
+
+const workspaceDataSeeders = Object.values(
+  import.meta.glob<{ default: WorkspaceDataSeeder }>('./rls-seeders/*.ts', { eager: true }),
+).map((module) => module.default);
 
 setupTestDatabase();
 

@@ -1,0 +1,6 @@
+import next from 'eslint-config-next';
+
+export default [
+  ...next,
+  { ignores: ['.next/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+];

@@ -1,0 +1,32 @@
+// `npm start`: builds the app when there is no build yet (or the sources are newer), then serves it
+// on http://localhost:3000. The embedded database, its migrations and the demo seed happen at start-up.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildId = path.join(root, '.next', 'BUILD_ID');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['app', 'components', 'lib', 'inngest', 'public', 'supabase']
+  .map((d) => path.join(root, d))
+  .filter(existsSync);
+const stale = !existsSync(buildId) || Math.max(...sources.map(newestSource)) > statSync(buildId).mtimeMs;
+if (stale) {
+  console.log('Building Multiverbe (first start or changed sources)…');
+  const build = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const port = process.env.PORT ?? '3000';
+const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): typecheck, lint, unit and integration tests (PGlite, and real
+# Postgres when TEST_DATABASE_URL is set), then the Playwright specs against the built app, once on
+# a fresh embedded PGlite and once on a fresh Postgres database. Every database it makes, it drops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step typecheck
+npx tsc --noEmit
+step lint
+npx eslint . --max-warnings 0
+
+step "unit and integration tests"
+npx vitest run
+
+step build
+npx next build > /tmp/multiverbe-build.log 2>&1 || { tail -50 /tmp/multiverbe-build.log; exit 1; }
+
+e2e_run() {
+  local label=$1 port=$2; shift 2
+  step "e2e on $label"
+  local log="/tmp/multiverbe-e2e-$label.log"
+  env "$@" PORT="$port" APP_URL="http://127.0.0.1:$port" LOG_LEVEL=warn npx next start -p "$port" > "$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 120); do
+    curl -fs "http://127.0.0.1:$port/api/health" > /dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || { cat "$log"; return 1; }
+    sleep 1
+  done
+  local status=0
+  E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test || status=$?
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  [ "$status" -eq 0 ] || { tail -40 "$log"; return "$status"; }
+}
+
+data_dir=$(mktemp -d)
+trap 'rm -rf "$data_dir"' EXIT
+e2e_run pglite 3301 PGLITE_DIR="$data_dir/pglite" DEV_MAILBOX=1
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  db="mv_e2e_$(date +%s)_$$"
+  psql "$TEST_DATABASE_URL" -qc "create database $db" > /dev/null
+  url="${TEST_DATABASE_URL%/*}/$db"
+  drop_db() { psql "$TEST_DATABASE_URL" -qc "drop database if exists $db with (force)" > /dev/null || true; rm -rf "$data_dir"; }
+  trap drop_db EXIT
+  DATABASE_URL="$url" npx tsx scripts/migrate.ts
+  e2e_run postgres 3302 DATABASE_URL="$url" SEED_DEMO=1 DEV_MAILBOX=1
+fi
+
+step "all tests passed"
