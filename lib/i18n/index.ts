@@ -1,0 +1,31 @@
+import type { en } from './messages/en';
+
+/** The languages the interface speaks. The first one is the fallback. */
+export const LOCALES = ['en', 'it'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The cookie that remembers an explicit choice made in Settings; it wins over the browser. */
+export const LOCALE_COOKIE = 'mv_locale';
+
+export type MessageKey = keyof typeof en;
+/** Every language has exactly the English keys; TypeScript rejects a missing or extra one. */
+export type Dictionary = Record<MessageKey, string>;
+export type Vars = Record<string, string | number>;
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * Binds a dictionary to a `t(key, vars)` function. `{name}` placeholders are replaced by `vars.name`;
+ * a placeholder without a value stays visible, so a mistake shows up on screen instead of vanishing.
+ */
+export function createTranslator(dict: Dictionary): Translate {
+  return (key, vars) => {
+    const template = dict[key] ?? key;
+    if (!vars) return template;
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  };
+}
