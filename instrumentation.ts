@@ -23,5 +23,7 @@ export async function register() {
       );
     }
   }
-  await startBackgroundWork();
+  const executor = await startBackgroundWork();
+  // Release leases on shutdown so another process picks the work up at once, not after they expire.
+  if (executor) process.once('SIGTERM', () => void executor.stop());
 }

@@ -9,9 +9,9 @@ const shared = {
 };
 
 // Every test runs on the embedded PGlite and, when TEST_DATABASE_URL is set, on real Postgres too.
-const projects: TestProjectConfiguration[] = [{ extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB_KIND: 'pglite' } } }];
+const projects: TestProjectConfiguration[] = [{ extends: true, test: { ...shared, name: 'pglite', env: { TEST_DB_KIND: 'pglite', LOG_LEVEL: 'silent' } } }];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB_KIND: 'postgres' } } });
+  projects.push({ extends: true, test: { ...shared, name: 'postgres', env: { TEST_DB_KIND: 'postgres', LOG_LEVEL: 'silent' } } });
 }
 
 export default defineConfig({

@@ -75,6 +75,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     types: {
       bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: toNumber },
       numeric: { to: 1700, from: [1700], serialize: (v: number) => String(v), parse: toNumber },
+      // JSON parameters arrive already serialized (as PGlite expects them); don't encode them twice.
+      jsonb: {
+        to: 3802,
+        from: [114, 3802],
+        serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)),
+        parse: (v: string) => JSON.parse(v),
+      },
     },
   });
   const run = async <T>(client: Pick<Sql, 'unsafe'>, text: string, params?: readonly unknown[]) =>
