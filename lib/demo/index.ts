@@ -1,5 +1,6 @@
 import { DEMO_EMAIL, hashPassword, newToken } from '@/lib/auth';
 import { asService, type Tx } from '@/lib/db';
+import { seedPlanetsDemo } from '@/lib/planets';
 
 export const DEMO_WORKSPACE_NAME = 'Studio Aurora';
 
@@ -9,10 +10,10 @@ export interface DemoContext {
 }
 
 /**
- * Capabilities that own demo data (bookings, customers, conversations…) register a seeder here;
+ * Each capability that owns demo data (bookings, customers, conversations…) adds its seeder here;
  * each runs once, in the same transaction that creates the demo workspace.
  */
-export const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [];
+const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo];
 
 /**
  * Seeds the demo owner with a personal workspace and the team workspace "Studio Aurora" (a hair
