@@ -162,9 +162,13 @@ export async function listOutbox(filter: { email?: string } = {}): Promise<Outbo
 
 export const DEMO_EMAIL = 'owner@studio-aurora.demo';
 
-/** The seeded demo login, shown on the sign-in page in embedded mode only. */
+/**
+ * The seeded demo login, shown on the sign-in page: in embedded mode, or on a server whose operator
+ * asked for the demo with SEED_DEMO=1 (the e2e run on Postgres). Never on a production database.
+ */
 export async function getDemoCredentials(): Promise<{ email: string; password: string } | null> {
-  if (!config().embedded) return null;
+  const cfg = config();
+  if (!cfg.embedded && cfg.SEED_DEMO !== '1') return null;
   const [row] = await asService((tx) => tx.query<{ value: string }>(`select value from private.instance_settings where key = 'demo_password'`));
   return row ? { email: DEMO_EMAIL, password: row.value } : null;
 }

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './client';
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), 'supabase', 'migrations');
+// Read from the working directory at run time (embedded start-up, `npm run db:migrate`), not bundled.
+export const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'migrations');
 const LOCK_KEY = 727_001; // any constant: serializes concurrent migrators on one database
 
 export interface MigrationReport {

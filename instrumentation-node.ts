@@ -1,0 +1,28 @@
+import { startBackgroundWork } from '@/inngest';
+import { getDemoCredentials } from '@/lib/auth';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { seedDemo } from '@/lib/demo';
+
+/**
+ * Runs once when the server process starts: validates settings, opens (and in embedded mode
+ * migrates) the database, seeds the demo workspace on a fresh embedded install, and starts the local
+ * background executor when no Inngest server is configured.
+ */
+export async function startServer() {
+  const cfg = config();
+  await getDb();
+  if (cfg.embedded ? cfg.SEED_DEMO !== '0' : cfg.SEED_DEMO === '1') {
+    await seedDemo();
+    const login = await getDemoCredentials();
+    if (login) {
+      console.log(
+        `\n  Multiverbe is running on ${cfg.embedded ? `the embedded database (${cfg.PGLITE_DIR})` : 'Postgres'}.\n` +
+          `  Demo login: ${login.email} / ${login.password}\n  Open ${cfg.APP_URL}/sign-in\n`,
+      );
+    }
+  }
+  const executor = await startBackgroundWork();
+  // Release leases on shutdown so another process picks the work up at once, not after they expire.
+  if (executor) process.once('SIGTERM', () => void executor.stop());
+}
