@@ -1,0 +1,149 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { defineTool, registerKnownNamesSource, runAgent, type ToolDefinition } from '@/lib/agent';
+import { startFakeModelServer, type FakeModelServer } from '@/lib/agent/testing';
+import { resetConfigForTests } from '@/lib/config';
+import { migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
+import type { Bench } from '../run';
+
+/**
+ * The runtime's overhead per iteration against a bare @anthropic-ai/sdk loop making the same calls to the
+ * same fake server: 10 iterations, 5 read tools a turn (finish on the 10th). Runs alternate A/B so both
+ * see the same machine state; the fake server answers at once, so the difference is all overhead.
+ */
+const ITERATIONS = 10;
+const TOOLS = 5;
+const WARMUP = 20;
+const RUNS = 200;
+
+const CUSTOMERS = ['Mario Rossi', 'Giulia Bianchi', 'Luca Verdi'];
+const SYSTEM = `You are the CRM planet agent of a small hair salon. ${'Rules: be brief, cite numbers, never invent data. '.repeat(20)}`;
+
+function benchTools(): ToolDefinition[] {
+  return Array.from({ length: TOOLS }, (_, i) =>
+    defineTool({
+      name: `crm_read_${i + 1}`,
+      description: `Reads CRM aggregate ${i + 1}.`,
+      input: z.object({ days: z.number().int().min(1).max(90), segment: z.enum(['all', 'new', 'lapsed']) }),
+      kind: 'read',
+      handler: async ({ days, segment }) => ({
+        days,
+        segment,
+        count: 12 + i,
+        top: { name: CUSTOMERS[i % 3], email: `cliente${i}@example.it`, visits: 7 },
+      }),
+    }),
+  );
+}
+
+/** The scripted model: 5 tool calls a turn, finish on the last one. Same for both loops. */
+function script(fake: FakeModelServer) {
+  fake.respond = (request) => {
+    const turn = (request.body.messages as unknown[]).length / 2 + 0.5;
+    if (turn >= ITERATIONS) return { toolCalls: [{ name: 'finish', input: { summary: 'Leads are up.' } }], outputTokens: 20 };
+    return { toolCalls: Array.from({ length: TOOLS }, (_, i) => ({ name: `crm_read_${i + 1}`, input: { days: 7 + turn, segment: 'all' } })), outputTokens: 60 };
+  };
+}
+
+/** The bare loop: what a caller writes with the SDK alone, sending the same requests the runtime sends. */
+async function bareLoop(client: Anthropic, tools: ToolDefinition[]) {
+  const specs = [
+    { name: 'finish', description: 'Call when the task is done, with a short summary. Nothing else runs after it.', input_schema: { additionalProperties: false, properties: { summary: { type: 'string' } }, required: ['summary'], type: 'object' } },
+    ...tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema })),
+  ] as Anthropic.Tool[];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: 'Daily analysis.' }] }];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const last = messages.at(-1)!.content as Anthropic.ContentBlockParam[];
+    const marked = [...messages.slice(0, -1), { role: 'user' as const, content: [...last.slice(0, -1), { ...last.at(-1)!, cache_control: { type: 'ephemeral' as const } } as Anthropic.ContentBlockParam] }];
+    const response = await client.messages.create({
+      model: 'claude-sonnet-4-6',
+      max_tokens: 800,
+      tools: specs,
+      system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }, { type: 'text', text: 'Today is Monday.' }],
+      messages: marked,
+    });
+    messages.push({ role: 'assistant', content: response.content });
+    const calls = response.content.filter((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use');
+    if (calls.some((c) => c.name === 'finish')) return;
+    const results = await Promise.all(
+      calls.map(async (c) => ({ type: 'tool_result' as const, tool_use_id: c.id, content: JSON.stringify(await byName.get(c.name)!.handler(c.input, undefined as never)) })),
+    );
+    messages.push({ role: 'user', content: results });
+  }
+}
+
+/** Embedded PGlite by default; a throwaway database on BENCH_DATABASE_URL's server when that is set. */
+async function openBenchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
+  const name = `mv_bench_${Date.now().toString(36)}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    db: await openPostgres(target.toString()),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ms = (x: number) => Number(x.toFixed(2));
+
+const bench: Bench = async () => {
+  const fake = await startFakeModelServer();
+  Object.assign(process.env, { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url, LOG_LEVEL: 'warn', MODEL_BACKEND: 'anthropic' });
+  resetConfigForTests();
+  const { db, drop } = await openBenchDatabase();
+  await migrate(db);
+  installDatabase(db);
+  const [user] = await db.query<{ id: string }>(`insert into auth.users (email) values ('bench@example.test') returning id`);
+  const [ws] = await db.query<{ id: string }>(`update public.workspaces set plan = 'business' where owner_id = $1 returning id`, [user!.id]);
+  const unregister = registerKnownNamesSource(async () => CUSTOMERS);
+  const tools = benchTools();
+  const client = new Anthropic({ apiKey: 'sk-bench', baseURL: fake.url, maxRetries: 0 });
+
+  const runtime = async () => {
+    const result = await runAgent({ system: SYSTEM, context: 'Today is Monday.', firstMessage: 'Daily analysis.', tools, workspaceId: ws!.id, planet: 'crm', trigger: 'bench', maxIterations: ITERATIONS });
+    if (result.stopReason !== 'finished' || result.iterations !== ITERATIONS) throw new Error(`runtime run ended ${result.stopReason} after ${result.iterations}`);
+  };
+  const bare = () => bareLoop(client, tools);
+
+  const times = { runtime: [] as number[], bare: [] as number[] };
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (const [name, fn] of i % 2 ? ([['bare', bare], ['runtime', runtime]] as const) : ([['runtime', runtime], ['bare', bare]] as const)) {
+      fake.reset(); // the same cache state (cold) at the start of every run, for both loops
+      script(fake);
+      const started = performance.now();
+      await fn();
+      if (i >= WARMUP) times[name].push(performance.now() - started);
+    }
+  }
+  unregister();
+  await fake.close();
+  await db.close();
+  await drop();
+
+  const rt = median(times.runtime);
+  const br = median(times.bare);
+  return {
+    title: `agent-loop on ${db.kind}: ${ITERATIONS} iterations x ${TOOLS} tools, ${RUNS} runs each (after ${WARMUP} warm-up), medians`,
+    rows: [
+      { loop: 'bare @anthropic-ai/sdk', 'ms/run': ms(br), 'ms/iteration': ms(br / ITERATIONS) },
+      { loop: 'runAgent (anthropic backend)', 'ms/run': ms(rt), 'ms/iteration': ms(rt / ITERATIONS) },
+    ],
+    notes: [
+      `ratio runtime/bare: ${(rt / br).toFixed(3)}x (target <= 1.10x)`,
+      `overhead: ${ms((rt - br) / ITERATIONS)} ms per iteration; includes the run row, the month's tokens, the quota check and the PII boundary`,
+    ],
+  };
+};
+
+export default bench;

@@ -1,0 +1,281 @@
+'use client';
+
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { api } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { CheckIcon, CloseIcon } from '@/components/ui/icons';
+import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { useI18n } from '@/lib/i18n/client';
+import type { Locale } from '@/lib/i18n';
+import { usageMessages, type UsageMessages } from './messages';
+import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
+
+const PAGE = 50;
+
+export const usageKey = (workspaceId: string) => ['workspaces', workspaceId, 'usage'] as const;
+
+/**
+ * Settings → Usage: this month's tokens against the plan's cap, where they went (planets, agents), which
+ * model runs and why, and every run with its stop reason; a run opens to its tool calls and timings.
+ */
+export function UsageView({ workspaceId, initial }: { workspaceId: string; initial: UsageReportView }) {
+  const { locale } = useI18n();
+  const m = usageMessages(locale);
+  const pages = useInfiniteQuery({
+    queryKey: usageKey(workspaceId),
+    queryFn: ({ pageParam }) =>
+      api<UsageReportView>(`/api/workspaces/${workspaceId}/usage?limit=${PAGE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.runs.length === PAGE ? last.runs.at(-1)!.createdAt : undefined),
+    initialData: { pages: [initial], pageParams: [''] },
+  });
+  const report = pages.data?.pages[0] ?? initial;
+  const runs = pages.data?.pages.flatMap((p) => p.runs) ?? initial.runs;
+  const fmt = numberFormats(locale);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {pages.isError && (
+        <Alert tone="error">
+          {m.loadError}{' '}
+          <button type="button" className="min-h-11 font-semibold underline" onClick={() => pages.refetch()}>
+            {m.retry}
+          </button>
+        </Alert>
+      )}
+      <MonthCard report={report} m={m} locale={locale} fmt={fmt} />
+
+      <Card>
+        <CardTitle>{m.model}</CardTitle>
+        <p className="mt-2 font-semibold">{report.backend.label}</p>
+        <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{report.backend.reason}</p>
+      </Card>
+
+      <Breakdown title={m.byPlanet} rows={report.byPlanet.map((p) => ({ key: p.planet, label: capitalize(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} m={m} fmt={fmt} />
+      <Breakdown
+        title={m.byAgent}
+        rows={report.byAgent.map((a) => ({ key: `${a.agentId ?? ''}:${a.agentName}`, label: a.agentName || m.noAgent, tokens: a.tokens, runs: a.runs }))}
+        total={report.used}
+        m={m}
+        fmt={fmt}
+      />
+
+      <Card>
+        <CardTitle>{m.runs}</CardTitle>
+        {runs.length === 0 ? (
+          <p className="mt-2 text-[0.9375rem] text-pretty text-muted">{m.noRuns}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line">
+            {runs.map((run) => (
+              <RunItem key={run.id} workspaceId={workspaceId} run={run} m={m} locale={locale} fmt={fmt} />
+            ))}
+          </ul>
+        )}
+        {pages.hasNextPage && (
+          <Button variant="secondary" className="mt-4 w-full sm:w-auto" pending={pages.isFetchingNextPage} pendingLabel={m.loading} onClick={() => pages.fetchNextPage()}>
+            {m.olderRuns}
+          </Button>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+type Formats = ReturnType<typeof numberFormats>;
+
+function numberFormats(locale: Locale) {
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const plain = new Intl.NumberFormat(locale);
+  return { compact: (n: number) => compact.format(n), plain: (n: number) => plain.format(n) };
+}
+
+function MonthCard({ report, m, locale, fmt }: { report: UsageReportView; m: UsageMessages; locale: Locale; fmt: Formats }) {
+  const pct = report.cap > 0 ? Math.min(100, Math.floor((report.used / report.cap) * 100)) : 0;
+  const [year, month] = report.month.split('-').map(Number);
+  const resets = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month!, 1)));
+  const level = report.used >= report.cap ? 'at' : pct >= 80 ? 'near' : 'ok';
+  const bar = level === 'ok' ? 'bg-accent' : 'bg-danger';
+  const labelId = useId();
+
+  return (
+    <Card tone={level === 'ok' ? 'default' : 'danger'}>
+      <div className="flex items-baseline justify-between gap-3">
+        <CardTitle id={labelId}>{m.month}</CardTitle>
+        <span className="text-sm text-muted">{m.plan(capitalize(report.plan))}</span>
+      </div>
+      <p className="mt-3 text-2xl font-bold tracking-tight tabular-nums">{m.ofCap(fmt.compact(report.used), fmt.compact(report.cap))}</p>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={m.percentOfCap(pct)}
+        className="mt-3 h-3 overflow-hidden rounded-full bg-subtle"
+      >
+        <div className={`h-full rounded-full ${bar}`} style={{ width: `${Math.max(pct, report.used > 0 ? 1 : 0)}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-muted tabular-nums">
+        {m.percentOfCap(pct)} · {m.resets(resets)}
+      </p>
+      {level !== 'ok' && (
+        <p className="mt-3 flex gap-2 text-[0.9375rem] font-semibold text-danger">
+          <span aria-hidden>!</span>
+          {level === 'at' ? m.atCap : m.nearCap}
+        </p>
+      )}
+      {report.cacheReadTokens > 0 && <p className="mt-3 text-sm text-pretty text-muted">{m.cacheNote(fmt.compact(report.cacheReadTokens))}</p>}
+    </Card>
+  );
+}
+
+function Breakdown({
+  title,
+  rows,
+  total,
+  m,
+  fmt,
+}: {
+  title: string;
+  rows: Array<{ key: string; label: string; tokens: number; runs: number }>;
+  total: number;
+  m: UsageMessages;
+  fmt: Formats;
+}) {
+  if (rows.length === 0) return null;
+  const max = Math.max(...rows.map((r) => r.tokens), 1);
+  return (
+    <Card>
+      <CardTitle>{title}</CardTitle>
+      <ul className="mt-3 flex flex-col gap-3">
+        {rows.map((row) => (
+          <li key={row.key}>
+            <div className="flex items-baseline justify-between gap-3 text-[0.9375rem]">
+              <span className="min-w-0 truncate font-semibold">{row.label}</span>
+              <span className="shrink-0 text-muted tabular-nums">
+                {fmt.compact(row.tokens)} · {m.runsCount(row.runs)}
+              </span>
+            </div>
+            <div aria-hidden className="mt-1 h-1.5 overflow-hidden rounded-full bg-subtle">
+              <div className="h-full rounded-full bg-accent/70" style={{ width: `${(row.tokens / max) * 100}%` }} />
+            </div>
+            <span className="sr-only">{total > 0 ? `${Math.round((row.tokens / total) * 100)}%` : ''}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+const STOP_TONE: Record<RunSummaryView['stopReason'], 'good' | 'watch' | 'bad'> = {
+  finished: 'good',
+  no_tool_use: 'good',
+  max_iter: 'watch',
+  budget: 'watch',
+  deadline: 'watch',
+  cancelled: 'watch',
+  quota_exceeded: 'bad',
+  error: 'bad',
+};
+
+function StopBadge({ reason, m }: { reason: RunSummaryView['stopReason']; m: UsageMessages }) {
+  const tone = STOP_TONE[reason];
+  const style = tone === 'good' ? 'bg-success-soft text-success' : tone === 'bad' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-accent-ink';
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${style}`}>
+      {tone === 'good' ? <CheckIcon size={14} /> : tone === 'bad' ? <CloseIcon size={14} /> : <span aria-hidden>!</span>}
+      {m.stop[reason]}
+    </span>
+  );
+}
+
+function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; run: RunSummaryView; m: UsageMessages; locale: Locale; fmt: Formats }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const detail = useQuery({
+    queryKey: [...usageKey(workspaceId), 'run', run.id],
+    queryFn: () => api<RunDetailView>(`/api/workspaces/${workspaceId}/usage/runs/${run.id}`),
+    enabled: open,
+    staleTime: Infinity,
+  });
+
+  return (
+    <li className="py-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex min-h-11 w-full flex-col gap-1 rounded-lg px-1 py-2 text-left hover:bg-subtle"
+      >
+        <span className="flex w-full items-center justify-between gap-2">
+          <span className="min-w-0 truncate font-semibold">{run.agentName || m.noAgent}</span>
+          <StopBadge reason={run.stopReason} m={m} />
+        </span>
+        <span className="text-sm text-muted tabular-nums">
+          {capitalize(run.planet)} · <time dateTime={run.createdAt} title={formatDateTime(run.createdAt, locale)}>{formatRelative(run.createdAt, locale)}</time> ·{' '}
+          {fmt.compact(run.tokens)} {m.tokens.toLowerCase()} · {m.steps(run.iterations)}
+        </span>
+      </button>
+      <div id={panelId} hidden={!open} className="px-1 pb-2">
+        {open && detail.isPending && <p className="py-2 text-sm text-muted">{m.loading}</p>}
+        {open && detail.isError && <p className="py-2 text-sm text-danger">{m.loadError}</p>}
+        {detail.data && <RunDetailPanel run={detail.data} m={m} fmt={fmt} />}
+      </div>
+    </li>
+  );
+}
+
+function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages; fmt: Formats }) {
+  const seconds = (run.durationMs / 1000).toFixed(1);
+  return (
+    <div className="mt-1 flex flex-col gap-3 rounded-xl bg-subtle p-3 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        <dt className="text-muted">{m.model}</dt>
+        <dd className="break-words">
+          {run.backend} · {run.model}
+        </dd>
+        <dt className="text-muted">{m.duration}</dt>
+        <dd className="tabular-nums">{seconds} s</dd>
+        <dt className="text-muted">{m.tokens}</dt>
+        <dd className="tabular-nums">{m.tokensSplit(fmt.plain(run.inputTokens), fmt.plain(run.cacheReadTokens), fmt.plain(run.cacheWriteTokens), fmt.plain(run.outputTokens))}</dd>
+      </dl>
+      {run.error && <p className="text-danger">{run.error}</p>}
+      {run.outcome?.finalText && (
+        <div>
+          <h3 className="font-semibold">{m.outcome}</h3>
+          <p className="mt-1 whitespace-pre-line text-pretty">{run.outcome.finalText}</p>
+        </div>
+      )}
+      {run.proposals.length > 0 && <p>{m.proposals(run.proposals.length)}</p>}
+      <div>
+        <h3 className="font-semibold">{m.toolCalls}</h3>
+        {run.toolCalls.length === 0 ? (
+          <p className="mt-1 text-muted">{m.noToolCalls}</p>
+        ) : (
+          <ol className="mt-1 flex flex-col gap-1">
+            {run.toolCalls.map((call, i) => (
+              <li key={i} className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-mono text-xs break-all">{call.name}</span>
+                <span className={`inline-flex items-center gap-1 ${call.ok ? 'text-success' : 'text-danger'}`}>
+                  {call.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
+                  {call.ok ? m.ok : m.failed}
+                </span>
+                <span className="text-muted tabular-nums">{call.ms < 10 ? call.ms.toFixed(1) : Math.round(call.ms)} ms</span>
+                {call.note && <span className="text-muted">({m.notes[call.note]})</span>}
+                {call.error && <span className="basis-full text-muted break-words">{call.error}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function capitalize(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

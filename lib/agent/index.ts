@@ -1,0 +1,23 @@
+export { runAgent } from './run';
+export { defineTool, toolsFor, ToolError, setConnectionCheck } from './tools';
+export type { ToolDefinition, ToolContext, ConnectionCheck } from './tools';
+export { setAuthorizeWrite } from './dispatch';
+export type { AuthorizeWrite, WriteDecision, WriteRequest } from './dispatch';
+export { registerKnownNamesSource } from './pii';
+export type { KnownNamesSource } from './pii';
+export { describeBackends, chooseBackend, BACKEND_LABELS } from './backends';
+export { usageReport, runDetail, currentMonth } from './report';
+export type { UsageReport, RunSummary, RunDetail } from './report';
+export type { BackendsReport, BackendChoice } from './backends';
+export type {
+  AgentRunOptions,
+  AgentRunResult,
+  AgentTool,
+  BackendErrorKind,
+  BackendId,
+  StopReason,
+  ToolCallRecord,
+  ToolKind,
+  Usage,
+  WriteProposal,
+} from './types';

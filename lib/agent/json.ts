@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A copy of `value` with object keys sorted at every level. JSON.stringify keeps insertion order, so two
+ * equal schemas built in different orders would serialize differently and break the prompt cache.
+ */
+export function canonicalize<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(canonicalize) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = canonicalize(v);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(canonicalize(value)) ?? 'null';
+}
+
+export function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}

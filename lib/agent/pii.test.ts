@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { setupTestDatabase } from '@/test/db';
+import { defineTool, registerKnownNamesSource, runAgent, setAuthorizeWrite } from '@/lib/agent';
+import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { codiceFiscaleValid, ibanValid, luhnValid, PiiVault } from './pii';
+
+process.env.LOG_LEVEL = 'silent';
+const db = setupTestDatabase();
+
+const CUSTOMERS = [
+  { name: 'Mario Rossi', email: 'mario.rossi@example.it', phone: '+39 333 123 4567', iban: 'IT60 X054 2811 1010 0000 0123 456', cf: 'RSSMRA80A01H501U' },
+  { name: 'Giulia Bianchi', email: 'giulia.b@posta.example.com', phone: '347-765-4321', card: '4111 1111 1111 1111' },
+  { name: 'Luca Verdi', email: 'LUCA.VERDI@Example.org', phone: '06 1234 5678', card: '5555-5555-5555-4444' },
+];
+const SECRETS = CUSTOMERS.flatMap((c) => Object.values(c));
+
+describe('the PII boundary in a run', () => {
+  let fake: FakeModelServer;
+  let restoreEnv: () => void;
+  let unregister: () => void;
+
+  beforeAll(async () => {
+    fake = await startFakeModelServer();
+    restoreEnv = useFakeModelEnv({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url });
+    // What lib/crm will register: the workspace's customer names.
+    unregister = registerKnownNamesSource(async () => CUSTOMERS.map((c) => c.name));
+  });
+  afterAll(async () => {
+    unregister();
+    setAuthorizeWrite(undefined);
+    restoreEnv();
+    await fake.close();
+  });
+
+  it('sends no email, phone, IBAN, card, codice fiscale or customer name to the model; the write tool gets the real values', async () => {
+    const { workspaceId } = await createTestWorkspace(db());
+    const listCustomers = defineTool({
+      name: 'list_customers',
+      description: 'Lapsed customers.',
+      input: z.object({}),
+      kind: 'read',
+      handler: async () => ({ customers: CUSTOMERS, note: `Mario Rossi asked to be called on ${CUSTOMERS[0]!.phone}` }),
+    });
+    const received: unknown[] = [];
+    const sendMessage = defineTool({
+      name: 'send_message',
+      description: 'Sends a win-back message.',
+      input: z.object({ to: z.string().email(), name: z.string(), text: z.string() }),
+      kind: 'write',
+      handler: async (input) => {
+        received.push(input);
+        return `sent to ${input.to}`;
+      },
+    });
+    setAuthorizeWrite(async () => ({ decision: 'execute' }));
+
+    // Turn 2 writes to whatever aliases the model was shown for Mario Rossi.
+    let aliases: { email: string; name: string } | undefined;
+    fake.script({ toolCalls: [{ name: 'list_customers', input: {} }] });
+    fake.respond = (request) => {
+      if (!aliases) {
+        const result = JSON.parse(request.body.messages.at(-1).content[0].content);
+        aliases = { email: result.customers[0].email, name: result.customers[0].name };
+        return { toolCalls: [{ name: 'send_message', input: { to: aliases.email, name: aliases.name, text: `Ciao ${aliases.name}, ci manchi!` } }] };
+      }
+      return { toolCalls: [{ name: 'finish', input: { summary: `Wrote to ${aliases.name}` } }] };
+    };
+
+    const result = await runAgent({
+      system: 'You win back lapsed customers.',
+      context: 'Speaking: Giulia Bianchi (giulia.b@posta.example.com).',
+      memory: 'Luca Verdi prefers calls at 06 1234 5678.',
+      firstMessage: `Write to Mario Rossi (mario.rossi@example.it, card 4111 1111 1111 1111, CF RSSMRA80A01H501U).`,
+      tools: [listCustomers, sendMessage],
+      workspaceId,
+      trigger: 'test',
+    });
+
+    expect(result.stopReason).toBe('finished');
+    for (const request of fake.requests) {
+      for (const secret of SECRETS) expect(request.raw.toLowerCase()).not.toContain(secret.toLowerCase());
+      expect(request.raw).not.toContain('mario.rossi');
+    }
+    expect(aliases!.name).toMatch(/^Cliente-[0-9A-F]{4}$/);
+    expect(aliases!.email).toMatch(/^email-[0-9A-F]{4}$/);
+    // The first message and the tool result name Mario Rossi with the same alias.
+    expect(fake.requests[0]!.raw).toContain(aliases!.name);
+
+    expect(received).toEqual([{ to: 'mario.rossi@example.it', name: 'Mario Rossi', text: 'Ciao Mario Rossi, ci manchi!' }]);
+    expect(result.output).toEqual({ summary: 'Wrote to Mario Rossi' });
+    // What went back to the model about the write is pseudonymized too.
+    expect(fake.requests.at(-1)!.raw).toContain(`sent to ${aliases!.email}`);
+  });
+});
+
+describe('PiiVault', () => {
+  const key = randomBytes(32);
+
+  it('gives a value the same alias every time in a workspace, and another one elsewhere', () => {
+    const a = new PiiVault(key, 'ws-1', []);
+    const b = new PiiVault(key, 'ws-1', []);
+    const c = new PiiVault(key, 'ws-2', []);
+    const text = 'write to anna@example.com';
+    expect(a.pseudonymize(text)).toBe(b.pseudonymize(text));
+    expect(a.pseudonymize(text)).not.toBe(c.pseudonymize(text));
+    expect(a.pseudonymize('ANNA@example.com')).toBe(a.pseudonymize('anna@example.com'));
+  });
+
+  it('masks names case-insensitively as whole words only', () => {
+    const vault = new PiiVault(key, 'ws', ['Anna Neri', 'Bo']);
+    const out = vault.pseudonymize('anna neri and ANNA  NERI met Annalisa; Bob said hi');
+    expect(out).toMatch(/^Cliente-[0-9A-F]{4} and Cliente-[0-9A-F]{4} met Annalisa; Bob said hi$/);
+    expect(vault.reidentify(out)).toBe('anna neri and anna neri met Annalisa; Bob said hi');
+  });
+
+  it('masks phones but not amounts, dates, times, ids or uuids', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    const keep = 'revenue 1.234.567 EUR on 2026-11-30 at 10:30, order 100234567, id 550e8400-e29b-41d4-a716-346655440000, 42 bookings';
+    expect(vault.pseudonymize(keep)).toBe(keep);
+    for (const phone of ['+39 333 123 4567', '3331234567', '0039 06 1234 5678', '+1 (415) 555-0100', '06-1234-5678']) {
+      expect(vault.pseudonymize(`call ${phone} now`)).toMatch(/^call tel-[0-9A-F]{4} now$/);
+    }
+  });
+
+  it('masks only valid IBANs, card numbers and codici fiscali', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    expect(vault.pseudonymize('IT60X0542811101000000123456')).toMatch(/^iban-/);
+    expect(vault.pseudonymize('IT60 X054 2811 1010 0000 0123 456')).toMatch(/^iban-/);
+    expect(vault.pseudonymize('IT61 X054 2811 1010 0000 0123 456')).toBe('IT61 X054 2811 1010 0000 0123 456');
+    expect(vault.pseudonymize('4111-1111-1111-1111')).toMatch(/^carta-/);
+    expect(vault.pseudonymize('4111 1111 1111 1112')).toBe('4111 1111 1111 1112');
+    expect(vault.pseudonymize('rssmra80a01h501u')).toMatch(/^cf-/);
+    expect(vault.pseudonymize('RSSMRA80A01H501X')).toBe('RSSMRA80A01H501X');
+  });
+
+  it('re-identifies aliases inside nested arguments and leaves unknown ones alone', () => {
+    const vault = new PiiVault(key, 'ws', ['Mario Rossi']);
+    const masked = vault.pseudonymize('Mario Rossi <mario@example.it>');
+    const [name, email] = masked.match(/(Cliente|email)-[0-9A-F]+/g)!;
+    expect(vault.reidentify({ to: [email], body: `Ciao ${name}`, n: 3, other: 'Cliente-0000' })).toEqual({
+      to: ['mario@example.it'],
+      body: 'Ciao Mario Rossi',
+      n: 3,
+      other: 'Cliente-0000',
+    });
+  });
+
+  it('checks IBAN, Luhn and codice fiscale checksums', () => {
+    expect(ibanValid('GB82WEST12345698765432')).toBe(true);
+    expect(ibanValid('GB82WEST12345698765433')).toBe(false);
+    expect(luhnValid('5555555555554444')).toBe(true);
+    expect(luhnValid('5555555555554445')).toBe(false);
+    expect(codiceFiscaleValid('RSSMRA85T10A562S')).toBe(true);
+    expect(codiceFiscaleValid('RSSMRA85T10A562T')).toBe(false);
+  });
+});

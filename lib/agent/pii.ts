@@ -1,0 +1,177 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Tx } from '@/lib/db';
+
+/**
+ * The PII boundary. Everything the runtime sends to a model passes through `PiiVault.pseudonymize`:
+ * emails, phone numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer
+ * names become aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a
+ * workspace (an HMAC under a key kept in the database), so prompts stay cacheable and an agent's notes
+ * stay consistent from run to run. The alias → value map lives only in this process, for the run.
+ */
+
+type Kind = 'name' | 'email' | 'iban' | 'card' | 'cf' | 'phone';
+
+const PREFIX: Record<Kind, string> = { name: 'Cliente', email: 'email', iban: 'iban', card: 'carta', cf: 'cf', phone: 'tel' };
+const ALIAS = /\b(?:Cliente|email|iban|carta|cf|tel)-[0-9A-F]{4,16}\b/g;
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+// Uppercase, compact or in groups of four (how IBANs are written); the checksum decides.
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
+const CARD = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
+const CODICE_FISCALE = /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/gi;
+// A run of 9–15 digits with the separators people write; see `isPhone` for which runs count.
+const PHONE = /(?<![\w+./-])(?:\+|00)?\d(?:[ .()-]{0,2}\d){7,14}(?![\w/-])/g;
+
+export type KnownNamesSource = (tx: Tx, workspaceId: string) => Promise<string[]>;
+
+const nameSources: KnownNamesSource[] = [];
+
+/**
+ * Where the workspace's customer names come from (lib/crm registers its tables here). Returns a function
+ * that removes the source again.
+ */
+export function registerKnownNamesSource(source: KnownNamesSource): () => void {
+  nameSources.push(source);
+  return () => {
+    const i = nameSources.indexOf(source);
+    if (i >= 0) nameSources.splice(i, 1);
+  };
+}
+
+export async function loadKnownNames(tx: Tx, workspaceId: string): Promise<string[]> {
+  const lists = await Promise.all(nameSources.map((source) => source(tx, workspaceId)));
+  return lists.flat();
+}
+
+let instanceKey: Promise<Buffer> | undefined;
+
+/** The instance's alias key, created once and kept in `private.instance_settings`. */
+export function aliasKey(tx: Tx): Promise<Buffer> {
+  instanceKey ??= (async () => {
+    await tx.query(`insert into private.instance_settings (key, value) values ('pii_alias_key', $1) on conflict (key) do nothing`, [
+      randomBytes(32).toString('hex'),
+    ]);
+    const [row] = await tx.query<{ value: string }>(`select value from private.instance_settings where key = 'pii_alias_key'`);
+    return Buffer.from(row!.value, 'hex');
+  })().catch((error) => {
+    instanceKey = undefined;
+    throw error;
+  });
+  return instanceKey;
+}
+
+export class PiiVault {
+  private readonly key: Buffer;
+  private readonly names: RegExp | undefined;
+  private readonly aliasOf = new Map<string, string>();
+  private readonly valueOf = new Map<string, string>();
+
+  constructor(instanceKey: Buffer, workspaceId: string, knownNames: string[]) {
+    this.key = createHmac('sha256', instanceKey).update(workspaceId).digest();
+    // Longest first so "Maria Rossi Bianchi" wins over "Maria Rossi"; very short names would mask ordinary words.
+    const names = [...new Set(knownNames.map((n) => n.trim().replace(/\s+/g, ' ')).filter((n) => n.length >= 3))].sort(
+      (a, b) => b.length - a.length,
+    );
+    this.names = names.length
+      ? new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu')
+      : undefined;
+  }
+
+  /** The text with every piece of PII replaced by its alias. */
+  pseudonymize(text: string): string {
+    let out = text.replace(EMAIL, (m) => this.alias('email', m.toLowerCase(), m));
+    out = out.replace(IBAN, (m) => (ibanValid(m) ? this.alias('iban', m.replace(/ /g, ''), m) : m));
+    out = out.replace(CARD, (m) => (luhnValid(m) ? this.alias('card', m.replace(/\D/g, ''), m) : m));
+    out = out.replace(CODICE_FISCALE, (m) => (codiceFiscaleValid(m.toUpperCase()) ? this.alias('cf', m.toUpperCase(), m) : m));
+    out = out.replace(PHONE, (m) => (isPhone(m) ? this.alias('phone', normalizePhone(m), m) : m));
+    if (this.names) out = out.replace(this.names, (m) => this.alias('name', m.toLowerCase().replace(/\s+/g, ' '), m));
+    return out;
+  }
+
+  /** `value` with every alias this run handed out replaced by the real value (strings, arrays and objects). */
+  reidentify<T>(value: T): T {
+    if (typeof value === 'string') return value.replace(ALIAS, (a) => this.valueOf.get(a) ?? a) as T;
+    if (Array.isArray(value)) return value.map((v) => this.reidentify(v)) as T;
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.reidentify(v)])) as T;
+    }
+    return value;
+  }
+
+  private alias(kind: Kind, normalized: string, original: string): string {
+    const id = `${kind}:${normalized}`;
+    const known = this.aliasOf.get(id);
+    if (known) return known;
+    const digest = createHmac('sha256', this.key).update(id).digest('hex').toUpperCase();
+    // Four hex digits read well; on a clash inside this run, take more.
+    let alias = '';
+    for (let len = 4; len <= 16; len += 2) {
+      alias = `${PREFIX[kind]}-${digest.slice(0, len)}`;
+      if (!this.valueOf.has(alias)) break;
+    }
+    this.aliasOf.set(id, alias);
+    this.valueOf.set(alias, original);
+    return alias;
+  }
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isPhone(match: string): boolean {
+  const digits = match.replace(/\D/g, '');
+  if (digits.length < 9 || digits.length > 15) return false;
+  // International prefix, or an Italian landline (0…) or mobile (3…) number: other digit runs are
+  // amounts, ids and dates more often than phones.
+  return match.startsWith('+') || match.startsWith('00') || digits.startsWith('0') || digits.startsWith('3');
+}
+
+function normalizePhone(match: string): string {
+  const digits = match.replace(/\D/g, '');
+  if (match.startsWith('+')) return `+${digits}`;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  return digits;
+}
+
+export function luhnValid(text: string): boolean {
+  const digits = text.replace(/\D/g, '');
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function ibanValid(text: string): boolean {
+  const iban = text.replace(/ /g, '');
+  if (iban.length < 15 || iban.length > 34) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const code = /[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of code) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+}
+
+const CF_ODD: Record<string, number> = {
+  0: 1, 1: 0, 2: 5, 3: 7, 4: 9, 5: 13, 6: 15, 7: 17, 8: 19, 9: 21,
+  A: 1, B: 0, C: 5, D: 7, E: 9, F: 13, G: 15, H: 17, I: 19, J: 21, K: 2, L: 4, M: 18,
+  N: 20, O: 11, P: 3, Q: 6, R: 8, S: 12, T: 14, U: 16, V: 10, W: 22, X: 25, Y: 24, Z: 23,
+};
+
+/** The codice fiscale's check letter (the 16th character) matches the other fifteen. */
+export function codiceFiscaleValid(cf: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    const ch = cf[i]!;
+    sum += i % 2 === 0 ? CF_ODD[ch]! : /\d/.test(ch) ? Number(ch) : ch.charCodeAt(0) - 65;
+  }
+  return String.fromCharCode(65 + (sum % 26)) === cf[15];
+}

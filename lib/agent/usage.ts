@@ -1,0 +1,117 @@
+import { config } from '@/lib/config';
+import type { Tx } from '@/lib/db';
+import { totalTokens } from './backends/types';
+import type { AgentRunResult } from './types';
+
+export interface QuotaState {
+  plan: string;
+  locale: string;
+  /** Tokens used this month (input incl. cache + output). */
+  used: number;
+  cap: number;
+}
+
+/** The workspace's plan, cap and use this month (UTC); undefined when the workspace does not exist. */
+export async function quotaState(tx: Tx, workspaceId: string): Promise<QuotaState | undefined> {
+  const [row] = await tx.query<{ plan: string; locale: string; cap: number; used: number }>(
+    `select w.plan, w.locale, c.monthly_tokens as cap, coalesce(u.input_tokens + u.output_tokens, 0) as used
+     from public.workspaces w
+     join private.plan_token_caps c on c.plan = w.plan
+     left join public.workspace_token_usage u
+       on u.workspace_id = w.id and u.period_month = date_trunc('month', now() at time zone 'utc')::date
+     where w.id = $1`,
+    [workspaceId],
+  );
+  return row;
+}
+
+/** The sentence the owner reads when a run is refused because the month's tokens are used up. */
+export function quotaMessage(q: QuotaState, now = new Date()): string {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const it = q.locale === 'it';
+  const cap = new Intl.NumberFormat(it ? 'it-IT' : 'en-US').format(q.cap);
+  const day = new Intl.DateTimeFormat(it ? 'it-IT' : 'en-US', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(next);
+  const plan = q.plan.charAt(0).toUpperCase() + q.plan.slice(1);
+  return it
+    ? `Questo mese il workspace ha usato tutti i ${cap} token AI inclusi nel piano ${plan}: gli agenti riprendono il ${day}. Per farli ripartire subito, passa a un piano superiore.`
+    : `This workspace has used all ${cap} AI tokens included in the ${plan} plan this month, so its agents are paused until ${day}. Upgrade the plan to resume them now.`;
+}
+
+export interface RunRecord {
+  id: string;
+  workspaceId: string;
+  agentId?: string;
+  agentName: string;
+  planet: string;
+  trigger: string;
+  result: AgentRunResult;
+}
+
+/**
+ * Writes the run's row and adds its tokens to the month in one statement; when that crosses 80% of the cap
+ * for the first time this month, the owner gets an email (the outbox), in the same transaction.
+ */
+export async function recordRun(tx: Tx, run: RunRecord): Promise<void> {
+  const r = run.result;
+  const u = r.usage;
+  // JSON goes in as text and is cast: postgres.js would JSON-encode a string bound to a jsonb parameter again.
+  const insert = `insert into public.agent_runs (
+       id, workspace_id, agent_id, agent_name, planet, trigger, backend, model, ran, stop_reason, iterations,
+       tool_calls, proposals, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, duration_ms,
+       outcome, error_kind, error, session_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13::text::jsonb, $14, $15, $16, $17, $18, $19::text::jsonb, $20, $21, $22)`;
+  const params = [
+    run.id,
+    run.workspaceId,
+    run.agentId ?? null,
+    run.agentName,
+    run.planet,
+    run.trigger,
+    r.backend,
+    r.model,
+    r.ran,
+    r.stopReason,
+    r.iterations,
+    JSON.stringify(r.toolCalls),
+    JSON.stringify(r.proposals),
+    u.input_tokens,
+    u.output_tokens,
+    u.cache_read_input_tokens,
+    u.cache_creation_input_tokens,
+    Math.round(r.durationMs),
+    JSON.stringify({ finalText: r.finalText, output: r.output ?? null }),
+    r.error?.kind ?? null,
+    r.error?.message ?? r.message ?? null,
+    r.sessionId ?? null,
+  ];
+  if (totalTokens(u) === 0) {
+    await tx.query(insert, params);
+    return;
+  }
+  // input_tokens of the month counts all input: uncached + cache reads + cache writes.
+  const [usage] = await tx.query<{ used_tokens: number; cap_tokens: number | null; warn_now: boolean }>(
+    `with run as (${insert} returning workspace_id)
+     select u.* from run cross join lateral public.increment_token_usage(run.workspace_id, $14 + $16 + $17, $15, $16, $17) u`,
+    params,
+  );
+  if (usage?.warn_now && usage.cap_tokens) await sendQuotaWarning(tx, run.workspaceId, usage.used_tokens, usage.cap_tokens);
+}
+
+async function sendQuotaWarning(tx: Tx, workspaceId: string, used: number, cap: number) {
+  const [ws] = await tx.query<{ name: string; locale: string; email: string | null }>(
+    `select w.name, w.locale, u.email from public.workspaces w join auth.users u on u.id = w.owner_id where w.id = $1`,
+    [workspaceId],
+  );
+  if (!ws?.email) return;
+  const it = ws.locale === 'it';
+  const pct = Math.floor((used / cap) * 100);
+  const fmt = new Intl.NumberFormat(it ? 'it-IT' : 'en-US');
+  const subject = it ? `${ws.name}: usato l'${pct}% dei token AI del mese` : `${ws.name}: ${pct}% of this month's AI tokens used`;
+  const body = it
+    ? `Gli agenti di ${ws.name} hanno usato ${fmt.format(used)} dei ${fmt.format(cap)} token AI del mese. Quando finiscono, gli agenti si fermano fino al mese prossimo, a meno che tu non passi a un piano superiore.`
+    : `${ws.name}'s agents have used ${fmt.format(used)} of this month's ${fmt.format(cap)} AI tokens. When they run out, agents pause until next month unless you upgrade the plan.`;
+  await tx.query(
+    `insert into private.email_outbox (to_email, kind, subject, body, link) values ($1, 'quota_warning', $2, $3, $4)`,
+    [ws.email, subject, body, `${config().APP_URL}/w/${workspaceId}/settings/usage`],
+  );
+}
