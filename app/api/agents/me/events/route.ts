@@ -1,0 +1,10 @@
+import { route } from '@/lib/api';
+import { requireAgent } from '@/lib/agents';
+import { streamAgentEvents } from '@/lib/chat';
+
+// Server-Sent Events for an agent connection: `ready`, then `deliveries` whenever work is queued.
+// On either, the connection claims. The stream ends when the session token expires.
+export const GET = route(async ({ req }) => {
+  const session = await requireAgent(req);
+  return streamAgentEvents(session.agentId, session.expiresAt, req.signal);
+});

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { ApiError, conflict, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { getWorkspace } from '@/lib/workspaces';
+
+/** An agent connection silent for longer than this shows offline. */
+export const ONLINE_WINDOW_SECONDS = 180;
+
+export const AGENT_BACKENDS = ['anthropic', 'claude-code', 'openai', 'codex', 'offline'] as const;
+
+export interface Agent {
+  id: string;
+  ownerUserId: string;
+  name: string;
+  role: string;
+  capabilities: string[];
+  backend: (typeof AGENT_BACKENDS)[number];
+  model: string | null;
+  runtime: 'hosted' | 'local';
+  visibility: 'everywhere' | 'pinned';
+  online: boolean;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+}
+
+/** The owner's view: also where the agent appears. */
+export interface OwnedAgent extends Agent {
+  workspaceIds: string[];
+}
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Give the agent a name')
+  .max(40, 'Use at most 40 characters')
+  .regex(/^[^@<>",\r\n\t]+$/, 'A name cannot contain @ < > " , or line breaks');
+const capability = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(40)
+  .regex(/^[^,\r\n\t]+$/, 'One capability per entry');
+
+/** `everywhere`: all of the owner's workspaces, now and later; a list: only those (e.g. just the personal one). */
+const workspaces = z.union([z.literal('everywhere'), z.array(z.string().uuid()).min(1).max(100)]);
+
+export const createAgentSchema = z.object({
+  name,
+  role: z.string().trim().max(80).default(''),
+  capabilities: z.array(capability).max(20).default([]),
+  backend: z.enum(AGENT_BACKENDS).default('claude-code'),
+  model: z.string().trim().min(1).max(100).nullable().default(null),
+  runtime: z.enum(['hosted', 'local']).default('hosted'),
+  workspaces: workspaces.default('everywhere'),
+});
+
+export const updateAgentSchema = z
+  .object({
+    name,
+    role: z.string().trim().max(80),
+    capabilities: z.array(capability).max(20),
+    backend: z.enum(AGENT_BACKENDS),
+    model: z.string().trim().min(1).max(100).nullable(),
+    runtime: z.enum(['hosted', 'local']),
+    workspaces,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+
+interface AgentRow {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  role: string;
+  capabilities: string[];
+  backend: Agent['backend'];
+  model: string | null;
+  runtime: Agent['runtime'];
+  visibility: Agent['visibility'];
+  last_seen_at: Date | null;
+  created_at: Date;
+  workspace_ids?: string[];
+}
+
+function toAgent(row: AgentRow): Agent {
+  const lastSeenAt = row.last_seen_at ? new Date(row.last_seen_at) : null;
+  return {
+    id: row.id,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    role: row.role,
+    capabilities: row.capabilities,
+    backend: row.backend,
+    model: row.model,
+    runtime: row.runtime,
+    visibility: row.visibility,
+    online: lastSeenAt !== null && Date.now() - lastSeenAt.getTime() < ONLINE_WINDOW_SECONDS * 1000,
+    lastSeenAt,
+    createdAt: row.created_at,
+  };
+}
+
+const toOwnedAgent = (row: AgentRow): OwnedAgent => ({ ...toAgent(row), workspaceIds: row.workspace_ids ?? [] });
+
+// Agents are private rows (an agent spans workspaces), so the owner's own reads and writes run as the
+// service with the owner named in every statement.
+const ownedAgentSql = `
+  select a.id, a.owner_user_id, a.name, a.role, a.capabilities, a.backend, a.model, a.runtime, a.visibility, a.created_at,
+         (select max(k.last_heartbeat_at) from private.agent_connections k where k.agent_id = a.id) as last_seen_at,
+         coalesce((select array_agg(wa.workspace_id::text order by wa.created_at) from public.workspace_agents wa where wa.agent_id = a.id), '{}') as workspace_ids
+    from private.agents a`;
+
+async function findOwnedAgent(tx: Tx, user: SessionUser, agentId: string): Promise<OwnedAgent> {
+  const [row] = z.string().uuid().safeParse(agentId).success
+    ? await tx.query<AgentRow>(`${ownedAgentSql} where a.id = $1 and a.owner_user_id = $2`, [agentId, user.id])
+    : [];
+  // Someone else's agent is indistinguishable from a missing one.
+  if (!row) throw notFound('This agent');
+  return toOwnedAgent(row);
+}
+
+/** Makes `public.workspace_agents` say exactly where the agent appears. */
+async function applyVisibility(tx: Tx, agentId: string, ownerId: string, target: z.infer<typeof workspaces>) {
+  if (target === 'everywhere') {
+    await tx.query(`update private.agents set visibility = 'everywhere' where id = $1`, [agentId]);
+    await tx.query(
+      `insert into public.workspace_agents (workspace_id, agent_id)
+       select m.workspace_id, $1 from public.workspace_members m where m.user_id = $2
+       on conflict do nothing`,
+      [agentId, ownerId],
+    );
+    return;
+  }
+  const ids = [...new Set(target)];
+  const [{ missing }] = (await tx.query<{ missing: string[] }>(
+    `select coalesce(array_agg(id::text), '{}') as missing from unnest($1::uuid[]) as id
+      where not exists (select 1 from public.workspace_members m where m.workspace_id = id and m.user_id = $2)`,
+    [ids, ownerId],
+  )) as [{ missing: string[] }];
+  if (missing.length > 0) {
+    throw new ApiError('validation_failed', 'An agent can only be pinned to workspaces its owner belongs to.', {
+      fieldErrors: { workspaces: [`Not one of your workspaces: ${missing.join(', ')}`] },
+    });
+  }
+  await tx.query(`update private.agents set visibility = 'pinned' where id = $1`, [agentId]);
+  await tx.query(`delete from public.workspace_agents where agent_id = $1 and workspace_id <> all($2::uuid[])`, [agentId, ids]);
+  await tx.query(
+    `insert into public.workspace_agents (workspace_id, agent_id) select id, $1 from unnest($2::uuid[]) as id on conflict do nothing`,
+    [agentId, ids],
+  );
+}
+
+/** Validates input given to the library (routes have parsed it already; this also fills defaults). */
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+function nameTaken(error: unknown, agentName: string | undefined): never {
+  if ((error as { code?: string }).code === '23505') throw conflict(`You already have an agent named ${agentName}.`);
+  rethrowAsApiError(error);
+}
+
+export async function createAgent(user: SessionUser, input: z.input<typeof createAgentSchema>): Promise<OwnedAgent> {
+  const data = parseInput(createAgentSchema, input);
+  return asService(async (tx) => {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into private.agents (owner_user_id, name, role, capabilities, backend, model, runtime)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [user.id, data.name, data.role, [...new Set(data.capabilities)], data.backend, data.model, data.runtime],
+    );
+    await applyVisibility(tx, row!.id, user.id, data.workspaces);
+    return findOwnedAgent(tx, user, row!.id);
+  }).catch((error) => nameTaken(error, data.name));
+}
+
+export async function updateAgent(user: SessionUser, agentId: string, input: z.input<typeof updateAgentSchema>): Promise<OwnedAgent> {
+  const data = parseInput(updateAgentSchema, input);
+  return asService(async (tx) => {
+    const agent = await findOwnedAgent(tx, user, agentId);
+    await tx.query(
+      `update private.agents set
+         name = coalesce($2, name), role = coalesce($3, role), capabilities = coalesce($4, capabilities),
+         backend = coalesce($5, backend), model = case when $6::boolean then $7 else model end,
+         runtime = coalesce($8, runtime), updated_at = now()
+       where id = $1`,
+      [
+        agent.id,
+        data.name ?? null,
+        data.role ?? null,
+        data.capabilities ? [...new Set(data.capabilities)] : null,
+        data.backend ?? null,
+        data.model !== undefined,
+        data.model ?? null,
+        data.runtime ?? null,
+      ],
+    );
+    // Moving an agent off hosted infrastructure ends its host assignment completely: its host
+    // tokens stop working at once.
+    if (data.runtime === 'local') {
+      await tx.query(`update private.agent_api_keys set revoked_at = now() where agent_id = $1 and kind = 'host' and revoked_at is null`, [agent.id]);
+    }
+    if (data.workspaces) await applyVisibility(tx, agent.id, user.id, data.workspaces);
+    return findOwnedAgent(tx, user, agent.id);
+  }).catch((error) => nameTaken(error, data.name));
+}
+
+export async function getOwnedAgent(user: SessionUser, agentId: string): Promise<OwnedAgent> {
+  return asService((tx) => findOwnedAgent(tx, user, agentId));
+}
+
+/** The caller's own agents, wherever they appear. */
+export async function listOwnAgents(user: SessionUser): Promise<OwnedAgent[]> {
+  const rows = await asService((tx) => tx.query<AgentRow>(`${ownedAgentSql} where a.owner_user_id = $1 order by lower(a.name)`, [user.id]));
+  return rows.map(toOwnedAgent);
+}
+
+/** The agents shown in a workspace (anyone's), read under RLS as the caller. */
+export async function listWorkspaceAgents(user: SessionUser, workspaceId: string): Promise<Agent[]> {
+  if (!(await getWorkspace(user, workspaceId))) throw notFound('This workspace');
+  const rows = await withUser(user, (tx) =>
+    tx.query<AgentRow>(
+      `select a.* from private.visible_agents() a
+         join public.workspace_agents wa on wa.agent_id = a.id and wa.workspace_id = $1
+        order by lower(a.name), a.created_at`,
+      [workspaceId],
+    ),
+  );
+  return rows.map(toAgent);
+}
+
+/** What an agent connection knows about itself. */
+export async function getAgentSelf(agentId: string): Promise<OwnedAgent> {
+  const [row] = await asService((tx) => tx.query<AgentRow>(`${ownedAgentSql} where a.id = $1`, [agentId]));
+  if (!row) throw notFound('This agent');
+  return toOwnedAgent(row);
+}

@@ -1,0 +1,198 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { ApiError, notFound, unauthorized } from '@/lib/api';
+import { newToken, sha256 } from '@/lib/auth';
+import { asService, type SessionUser } from '@/lib/db';
+import { getOwnedAgent } from './agents';
+
+/**
+ * Agent authentication. An agent holds a long-lived key (`mvk_…`, hashed at rest, revocable) that
+ * only `POST /api/agent-auth/exchange` accepts; it returns a 15-minute session token, the only
+ * credential every other agent endpoint takes. Hosted runners never see the key: the supervisor that
+ * starts a hosted agent's bridge calls `issueHostToken` and hands the process a host token
+ * (`mvh_…`), which is good only for that same exchange, only while the agent runs hosted, and only
+ * until it expires (24 h by default; switching the agent to local revokes it at once).
+ */
+
+export const AGENT_SESSION_SECONDS = 15 * 60;
+export const HOST_TOKEN_SECONDS = 24 * 60 * 60;
+
+const KEY_PREFIX = 'mvk_';
+const HOST_PREFIX = 'mvh_';
+// A session token is a JWT for a different audience, signed with a different secret than people's
+// access tokens: neither can ever pass for the other.
+const AUDIENCE = 'multiverbe-agent';
+const TOKEN_TYPE = 'agent_session';
+
+export interface AgentCredential {
+  id: string;
+  kind: 'key' | 'host';
+  prefix: string;
+  label: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface AgentSession {
+  agentId: string;
+  credentialId: string;
+  expiresAt: Date;
+}
+
+export const createKeySchema = z.object({ label: z.string().trim().max(80).default('') });
+
+let secretPromise: Promise<Uint8Array> | undefined;
+
+function agentSecret(): Promise<Uint8Array> {
+  secretPromise ??= asService(async (tx) => {
+    await tx.query(`insert into private.instance_settings (key, value) values ('agent_jwt_secret', $1) on conflict (key) do nothing`, [newToken(48)]);
+    const [row] = await tx.query<{ value: string }>(`select value from private.instance_settings where key = 'agent_jwt_secret'`);
+    return new TextEncoder().encode(row!.value);
+  }).catch((error) => {
+    secretPromise = undefined;
+    throw error;
+  });
+  return secretPromise;
+}
+
+const credentialColumns = `id, kind, prefix, label, created_at, expires_at, revoked_at, last_used_at`;
+type CredentialRow = {
+  id: string;
+  kind: 'key' | 'host';
+  prefix: string;
+  label: string;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+};
+const toCredential = (r: CredentialRow): AgentCredential => ({
+  id: r.id,
+  kind: r.kind,
+  prefix: r.prefix,
+  label: r.label,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  lastUsedAt: r.last_used_at,
+});
+
+const secretOf = (prefix: string) => `${prefix}${newToken(32)}`;
+// Enough of the secret to tell keys apart in a list; far too little to guess the rest.
+const displayPrefix = (secret: string) => secret.slice(0, 12);
+
+/** A new key for the owner's agent. The secret is returned this once; only its hash is kept. */
+export async function createAgentKey(user: SessionUser, agentId: string, label = ''): Promise<{ key: string; credential: AgentCredential }> {
+  const agent = await getOwnedAgent(user, agentId);
+  const key = secretOf(KEY_PREFIX);
+  const [row] = await asService((tx) =>
+    tx.query<CredentialRow>(
+      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, created_by)
+       values ($1, 'key', $2, $3, $4, $5) returning ${credentialColumns}`,
+      [agent.id, displayPrefix(key), sha256(key), label, user.id],
+    ),
+  );
+  return { key, credential: toCredential(row!) };
+}
+
+export async function listAgentKeys(user: SessionUser, agentId: string): Promise<AgentCredential[]> {
+  const agent = await getOwnedAgent(user, agentId);
+  const rows = await asService((tx) =>
+    tx.query<CredentialRow>(`select ${credentialColumns} from private.agent_api_keys where agent_id = $1 order by created_at`, [agent.id]),
+  );
+  return rows.map(toCredential);
+}
+
+/** Revokes a key or host token: the exchange refuses it and session tokens it produced stop working. */
+export async function revokeAgentKey(user: SessionUser, agentId: string, keyId: string): Promise<AgentCredential> {
+  const agent = await getOwnedAgent(user, agentId);
+  const [row] = z.string().uuid().safeParse(keyId).success
+    ? await asService((tx) =>
+        tx.query<CredentialRow>(
+          `update private.agent_api_keys set revoked_at = coalesce(revoked_at, now())
+            where id = $1 and agent_id = $2 returning ${credentialColumns}`,
+          [keyId, agent.id],
+        ),
+      )
+    : [];
+  if (!row) throw notFound('This key');
+  return toCredential(row);
+}
+
+/**
+ * A host token for a hosted agent, issued by the hosted-runner supervisor (server side, never over
+ * HTTP) when it starts the agent's bridge on a host machine.
+ */
+export async function issueHostToken(agentId: string, host: string, ttlSeconds = HOST_TOKEN_SECONDS): Promise<{ token: string; expiresAt: Date }> {
+  const token = secretOf(HOST_PREFIX);
+  const [row] = await asService((tx) =>
+    tx.query<{ expires_at: Date }>(
+      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, expires_at)
+       select a.id, 'host', $2, $3, $4, now() + make_interval(secs => $5) from private.agents a
+        where a.id = $1 and a.runtime = 'hosted'
+       returning expires_at`,
+      [agentId, displayPrefix(token), sha256(token), host.slice(0, 80), ttlSeconds],
+    ),
+  );
+  if (!row) throw new ApiError('conflict', 'Only a hosted agent gets host tokens.');
+  return { token, expiresAt: row.expires_at };
+}
+
+const refused = () => unauthorized('This agent key is not valid: it is unknown, revoked or expired.');
+
+/** Trades a key or host token for a 15-minute session token. */
+export async function exchangeAgentCredential(secret: string): Promise<{ token: string; tokenType: 'Bearer'; expiresAt: Date; agentId: string }> {
+  if (!secret.startsWith(KEY_PREFIX) && !secret.startsWith(HOST_PREFIX)) throw refused();
+  const [row] = await asService((tx) =>
+    tx.query<{ id: string; agent_id: string }>(
+      `update private.agent_api_keys k set last_used_at = now()
+         from private.agents a
+        where k.key_hash = $1 and a.id = k.agent_id and k.revoked_at is null
+          and (k.kind = 'key' or (k.expires_at > now() and a.runtime = 'hosted'))
+        returning k.id, k.agent_id`,
+      [sha256(secret)],
+    ),
+  );
+  if (!row) throw refused();
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + AGENT_SESSION_SECONDS) * 1000);
+  const token = await new SignJWT({ typ: TOKEN_TYPE, cid: row.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(row.agent_id)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(await agentSecret());
+  return { token, tokenType: 'Bearer', expiresAt, agentId: row.agent_id };
+}
+
+/** The session a token stands for, or null: bad signature, other audience, expired, or its key revoked. */
+export async function verifyAgentSession(token: string): Promise<AgentSession | null> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, await agentSecret(), { algorithms: ['HS256'], audience: AUDIENCE }));
+  } catch {
+    return null;
+  }
+  if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || !payload.exp) return null;
+  // Revoking a key must not wait for its sessions to run out.
+  const [live] = await asService((tx) =>
+    tx.query(`select 1 from private.agent_api_keys where id = $1 and agent_id = $2 and revoked_at is null`, [payload.cid, payload.sub]),
+  );
+  return live ? { agentId: payload.sub, credentialId: payload.cid, expiresAt: new Date(payload.exp * 1000) } : null;
+}
+
+/** The agent behind a request to any agent endpoint except the exchange: a session token only. */
+export async function requireAgent(req: Request): Promise<AgentSession> {
+  const bearer = req.headers.get('authorization')?.match(/^Bearer (.+)$/i)?.[1]?.trim();
+  if (req.headers.has('x-agent-key') || bearer?.startsWith(KEY_PREFIX) || bearer?.startsWith(HOST_PREFIX)) {
+    throw unauthorized(
+      'An agent key is accepted only by POST /api/agent-auth/exchange. Exchange it for a session token and send that as "Authorization: Bearer <token>".',
+    );
+  }
+  if (!bearer) throw unauthorized('Send the agent session token as "Authorization: Bearer <token>".');
+  const session = await verifyAgentSession(bearer);
+  if (!session) throw unauthorized('The agent session token is invalid or has expired. Exchange the key for a new one.');
+  return session;
+}

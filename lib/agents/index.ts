@@ -1,0 +1,27 @@
+export {
+  AGENT_BACKENDS,
+  ONLINE_WINDOW_SECONDS,
+  createAgent,
+  createAgentSchema,
+  getAgentSelf,
+  getOwnedAgent,
+  listOwnAgents,
+  listWorkspaceAgents,
+  updateAgent,
+  updateAgentSchema,
+} from './agents';
+export type { Agent, OwnedAgent } from './agents';
+export {
+  AGENT_SESSION_SECONDS,
+  HOST_TOKEN_SECONDS,
+  createAgentKey,
+  createKeySchema,
+  exchangeAgentCredential,
+  issueHostToken,
+  listAgentKeys,
+  requireAgent,
+  revokeAgentKey,
+  verifyAgentSession,
+} from './credentials';
+export type { AgentCredential, AgentSession } from './credentials';
+export { recordHeartbeat } from './presence';

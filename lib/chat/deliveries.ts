@@ -1,0 +1,215 @@
+import { ApiError, conflict, notFound } from '@/lib/api';
+import { getDb, type Database, type Tx } from '@/lib/db';
+import { publish } from '@/lib/realtime';
+import type { Turn } from './turns';
+import { isUuid } from './ids';
+
+/**
+ * The deliveries queue: one row per (message, agent) that should react. Every reader claims with the
+ * same statement; a reconnecting connection runs it too, so "live" and "catching up" are one path.
+ */
+
+export interface ClaimOptions {
+  /** At most this many deliveries (1–100). */
+  limit?: number;
+  /** How long the claim holds before another connection may take the delivery (seconds, > 0). */
+  leaseSeconds?: number;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  conversationKind: 'channel' | 'dm' | 'thread' | 'delegation';
+  conversationName: string | null;
+  turn: number;
+  attempts: number;
+  leaseExpiresAt: Date;
+  message: {
+    id: string;
+    seq: number;
+    authorKind: 'person' | 'agent';
+    authorId: string | null;
+    authorName: string;
+    body: string;
+    mentions: unknown[];
+    createdAt: Date;
+  };
+}
+
+export type DeliveryOutcome = 'replied' | 'passed';
+
+export interface CompleteOptions {
+  /** 'replied': the agent answered, later turns of the message are dropped. 'passed': the next turn runs. */
+  outcome: DeliveryOutcome;
+  /** The agent is done in this conversation: agents' messages stop waking it until a person writes. */
+  done?: boolean;
+}
+
+// The one claim pattern. Oldest first, and one message at a time per conversation: a row is
+// claimable only while no earlier row of the same agent and conversation is still pending or in
+// flight (an expired lease included — that earlier row is claimable itself), so an agent answers a
+// conversation in order even across several connections. Postgres locks what the inner select
+// returns, skipping rows another claimer holds; the outer update takes them under a lease.
+const CLAIM_SQL = `
+  with claimed as (
+    update private.deliveries d
+       set status = 'claimed', lease_owner = $2, lease_expires_at = now() + make_interval(secs => $4),
+           attempts = d.attempts + 1, claimed_at = now()
+     where d.id in (
+       select c.id from private.deliveries c
+        where c.agent_id = $1
+          and (c.status = 'pending' or (c.status = 'claimed' and c.lease_expires_at < now()))
+          -- A correlated scalar subquery, so it is always one index probe per candidate (as an
+          -- anti-join the planner may scan the agent's whole queue per row).
+          and c.seq = (
+            select min(e.seq) from private.deliveries e
+             where e.agent_id = c.agent_id and e.conversation_id = c.conversation_id
+               and e.status in ('pending', 'claimed'))
+        order by c.seq
+        limit $3
+        for update skip locked)
+    returning d.id, d.seq, d.workspace_id, d.conversation_id, d.message_id, d.turn, d.attempts, d.lease_expires_at
+  )
+  select k.id, k.workspace_id, k.conversation_id, c.kind as conversation_kind, c.name as conversation_name,
+         k.turn, k.attempts, k.lease_expires_at,
+         m.id as message_id, m.seq as message_seq, m.author_kind, coalesce(m.author_user_id, m.author_agent_id) as author_id,
+         m.author_name, m.body, m.mentions, m.created_at
+    from claimed k
+    join public.messages m on m.id = k.message_id
+    join public.conversations c on c.id = k.conversation_id
+   order by k.seq`;
+
+interface ClaimRow {
+  id: string;
+  workspace_id: string;
+  conversation_id: string;
+  conversation_kind: ClaimedDelivery['conversationKind'];
+  conversation_name: string | null;
+  turn: number;
+  attempts: number;
+  lease_expires_at: Date;
+  message_id: string;
+  message_seq: number;
+  author_kind: 'person' | 'agent';
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  mentions: unknown[];
+  created_at: Date;
+}
+
+const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  conversationId: r.conversation_id,
+  conversationKind: r.conversation_kind,
+  conversationName: r.conversation_name,
+  turn: r.turn,
+  attempts: r.attempts,
+  leaseExpiresAt: r.lease_expires_at,
+  message: {
+    id: r.message_id,
+    seq: r.message_seq,
+    authorKind: r.author_kind,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    body: r.body,
+    mentions: r.mentions,
+    createdAt: r.created_at,
+  },
+});
+
+/**
+ * Claim and complete against a given database: the app passes its own; tests and `bench/claims`
+ * pass pools of their own to act as separate connections.
+ */
+export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
+  return {
+    async claim(agentId: string, connectionId: string, { limit = 10, leaseSeconds = 60 }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('validation_failed', 'limit must be an integer from 1 to 100.');
+      if (!(leaseSeconds > 0 && leaseSeconds <= 3600)) throw new ApiError('validation_failed', 'leaseSeconds must be above 0 and at most 3600.');
+      const rows = await db.query<ClaimRow>(CLAIM_SQL, [agentId, connectionId, limit, leaseSeconds]);
+      return rows.map(toClaimed);
+    },
+    complete(agentId: string, connectionId: string, deliveryId: string, options: CompleteOptions): Promise<void> {
+      return db.transaction((tx) => completeIn(tx, agentId, connectionId, deliveryId, options));
+    },
+  };
+}
+
+export async function claimDeliveries(agentId: string, connectionId: string, options?: ClaimOptions): Promise<ClaimedDelivery[]> {
+  return deliveryQueue(await getDb()).claim(agentId, connectionId, options);
+}
+
+export async function completeDelivery(agentId: string, connectionId: string, deliveryId: string, options: CompleteOptions): Promise<void> {
+  return deliveryQueue(await getDb()).complete(agentId, connectionId, deliveryId, options);
+}
+
+
+/**
+ * Completes a delivery the connection holds, inside `tx` (an agent's reply completes its delivery
+ * in the reply's own transaction). Refused when the lease was lost: another connection claimed the
+ * delivery after this one's lease expired, and only that one may complete it.
+ */
+export async function completeIn(tx: Tx, agentId: string, connectionId: string, deliveryId: string, { outcome, done }: CompleteOptions) {
+  const [row] = isUuid(deliveryId)
+    ? await tx.query<{ message_id: string; conversation_id: string }>(
+        `update private.deliveries set status = 'done', outcome = $4, handled_at = now(), lease_expires_at = null
+          where id = $1 and agent_id = $2 and status = 'claimed' and lease_owner = $3
+          returning message_id, conversation_id`,
+        [deliveryId, agentId, connectionId, outcome],
+      )
+    : [];
+  if (!row) {
+    const [current] = isUuid(deliveryId)
+      ? await tx.query<{ status: string }>(`select status from private.deliveries where id = $1 and agent_id = $2`, [deliveryId, agentId])
+      : [];
+    if (!current) throw notFound('This delivery');
+    if (current.status === 'done') throw conflict('This delivery was already completed.');
+    throw conflict('This connection does not hold this delivery: its lease expired and it was claimed again, or it was never claimed here.');
+  }
+  if (outcome === 'passed') {
+    // The next turn of the same message gets its chance.
+    const promoted = await tx.query<{ agent_id: string }>(
+      `update private.deliveries set status = 'pending'
+        where message_id = $1 and status = 'waiting'
+          and turn = (select min(turn) from private.deliveries where message_id = $1 and status = 'waiting')
+        returning agent_id`,
+      [row.message_id],
+    );
+    for (const p of promoted) await publish(tx, { type: 'deliveries', agentId: p.agent_id });
+  } else {
+    await tx.query(`update private.deliveries set status = 'skipped' where message_id = $1 and status = 'waiting'`, [row.message_id]);
+  }
+  if (done) {
+    await tx.query(`update public.conversation_members set done_at = now() where conversation_id = $1 and agent_id = $2`, [row.conversation_id, agentId]);
+  }
+}
+
+/** Queues a message for the agents that should react; turn 0 is claimable at once and announced. */
+export async function enqueueDeliveries(
+  tx: Tx,
+  message: { id: string; workspaceId: string; conversationId: string },
+  turns: Turn[],
+): Promise<void> {
+  if (turns.length === 0) return;
+  await tx.query(
+    `insert into private.deliveries (workspace_id, agent_id, conversation_id, message_id, turn, status)
+     select $1, t.agent_id, $2, $3, t.turn, case when t.turn = 0 then 'pending' else 'waiting' end
+       from unnest($4::uuid[], $5::int[]) as t (agent_id, turn)`,
+    [message.workspaceId, message.conversationId, message.id, turns.map((t) => t.agentId), turns.map((t) => t.turn)],
+  );
+  for (const t of turns) if (t.turn === 0) await publish(tx, { type: 'deliveries', agentId: t.agentId });
+}
+
+/** Drops what is still queued for a message or conversation that no longer wants answers. */
+export async function dropQueued(tx: Tx, where: { messageId: string } | { conversationIds: string[] }): Promise<void> {
+  if ('messageId' in where) {
+    await tx.query(`update private.deliveries set status = 'skipped' where message_id = $1 and status in ('pending', 'waiting')`, [where.messageId]);
+  } else {
+    await tx.query(`update private.deliveries set status = 'skipped' where conversation_id = any($1::uuid[]) and status in ('pending', 'waiting')`, [
+      where.conversationIds,
+    ]);
+  }
+}

@@ -1,0 +1,39 @@
+export {
+  addMembers,
+  createConversation,
+  getConversation,
+  listConversations,
+  markRead,
+} from './conversations';
+export type { Conversation, ConversationKind, ConversationMember } from './conversations';
+export { claimDeliveries, completeDelivery, deliveryQueue } from './deliveries';
+export type { ClaimOptions, ClaimedDelivery, CompleteOptions, DeliveryOutcome } from './deliveries';
+export { streamAgentEvents, streamWorkspaceEvents } from './events';
+export {
+  addReaction,
+  deleteMessage,
+  editMessage,
+  listMessages,
+  removeReaction,
+} from './messages';
+export type { Message } from './messages';
+export { extractSideThreads, findMentions } from './parse';
+export type { Mentionable, SideThreadBlock } from './parse';
+export { LOOP_LIMITS, MAX_BODY, abandonStalledThreads, resolveThread, sendMessage } from './pipeline';
+export type { Actor, SendOptions, SentMessage } from './pipeline';
+export { decideTurns } from './turns';
+export type { Turn, TurnCandidate, TurnInput, TurnReason } from './turns';
+export {
+  addMembersSchema,
+  agentReplySchema,
+  claimSchema,
+  completeSchema,
+  createConversationSchema,
+  heartbeatSchema,
+  historyQuerySchema,
+  markReadSchema,
+  messageBodySchema,
+  reactionSchema,
+  resolveSchema,
+  workspaceQuerySchema,
+} from './schemas';

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { publish } from '@/lib/realtime';
+import { completeIn, dropQueued, enqueueDeliveries } from './deliveries';
+import { extractSideThreads, findMentions, type Mentionable } from './parse';
+import { decideTurns, type Turn } from './turns';
+import { isUuid } from './ids';
+
+/** Who writes: a signed-in person (their rights come from RLS) or an authenticated agent. */
+export type Actor = { kind: 'person'; user: SessionUser } | { kind: 'agent'; agentId: string };
+
+/** Loop guard: consecutive agent messages without a person before agents pause. */
+export const LOOP_LIMITS = { oneToOne: 4, group: 6 } as const;
+
+export const MAX_BODY = 20_000;
+
+export interface SendOptions {
+  /** An agent's reply completes the delivery it answers in the same transaction. */
+  replyTo?: { deliveryId: string; connectionId: string };
+  /** The agent is done here: agents' messages stop waking it until a person writes. */
+  done?: boolean;
+}
+
+export interface SentMessage {
+  id: string;
+  seq: number;
+  conversationId: string;
+  workspaceId: string;
+  author: { kind: 'person' | 'agent'; id: string; name: string };
+  body: string;
+  mentions: Mentionable[];
+  payload: { sideThreads?: string[]; resolvesThread?: string };
+  createdAt: Date;
+  /** Who was asked to react, in turn order (empty when agents are paused). */
+  turns: Turn[];
+  /** The conversation's agents are paused after this message (loop guard). */
+  agentsPaused: boolean;
+}
+
+export interface ConversationRow {
+  id: string;
+  workspace_id: string;
+  kind: 'channel' | 'dm' | 'thread' | 'delegation';
+  status: 'open' | 'resolved' | 'abandoned' | null;
+  parent_conversation_id: string | null;
+  agent_streak: number;
+  agents_paused: boolean;
+}
+
+interface MemberRow {
+  user_id: string | null;
+  agent_id: string | null;
+  name: string;
+  role: string | null;
+  capabilities: string[] | null;
+  done_at: Date | null;
+}
+
+/** Locks the conversation for the rest of the transaction: sends to one conversation are serialised. */
+export async function lockConversation(tx: Tx, id: string): Promise<ConversationRow> {
+  const [row] = await tx.query<ConversationRow>(
+    `select id, workspace_id, kind, status, parent_conversation_id, agent_streak, agents_paused
+       from public.conversations where id = $1 for update`,
+    [id],
+  );
+  if (!row) throw notFound('This conversation');
+  return row;
+}
+
+export async function loadMembers(tx: Tx, conversationId: string): Promise<MemberRow[]> {
+  return tx.query<MemberRow>(
+    `select m.user_id, m.agent_id, a.role, a.capabilities, m.done_at,
+            coalesce(a.name, nullif(p.display_name, ''), split_part(p.email, '@', 1), 'Someone') as name
+       from public.conversation_members m
+       left join private.agents a on a.id = m.agent_id
+       left join public.profiles p on p.user_id = m.user_id
+      where m.conversation_id = $1
+      order by m.seq`,
+    [conversationId],
+  );
+}
+
+export const mentionablesOf = (members: MemberRow[]): Mentionable[] =>
+  members.map((m) => (m.agent_id ? { type: 'agent', id: m.agent_id, name: m.name } : { type: 'person', id: m.user_id!, name: m.name }));
+
+
+function checkBody(body: string) {
+  if (body.length > MAX_BODY) throw new ApiError('validation_failed', `A message can be at most ${MAX_BODY} characters.`);
+}
+
+/**
+ * The one send path, for people and agents alike. A person's right to write comes from RLS (they can
+ * read the conversation); an agent must be a member of it. Everything — message, side threads,
+ * loop-guard state, deliveries and the realtime announcement — commits together or not at all.
+ */
+export async function sendMessage(actor: Actor, conversationId: string, body: string, options: SendOptions = {}): Promise<SentMessage> {
+  checkBody(body);
+  if (actor.kind === 'person') {
+    if (options.replyTo || options.done) throw new ApiError('bad_request', 'Only agents reply to deliveries or say they are done.');
+    return withUser(actor.user, async (tx) => {
+      await requireVisibleConversation(tx, conversationId);
+      return elevated(tx, async (tx) => writeMessage(tx, actor, await lockConversation(tx, conversationId), body, options));
+    }).catch(rethrowAsApiError);
+  }
+  return asService(async (tx) => {
+    await requireAgentMembership(tx, actor.agentId, conversationId);
+    return writeMessage(tx, actor, await lockConversation(tx, conversationId), body, options);
+  }).catch(rethrowAsApiError);
+}
+
+export async function requireVisibleConversation(tx: Tx, conversationId: string): Promise<{ id: string; kind: string; parent_conversation_id: string | null }> {
+  const [row] = isUuid(conversationId)
+    ? await tx.query<{ id: string; kind: string; parent_conversation_id: string | null }>(
+        `select id, kind, parent_conversation_id from public.conversations where id = $1`,
+        [conversationId],
+      )
+    : [];
+  if (!row) throw notFound('This conversation');
+  return row;
+}
+
+export async function requireAgentMembership(tx: Tx, agentId: string, conversationId: string): Promise<void> {
+  const [row] = isUuid(conversationId)
+    ? await tx.query(`select 1 from public.conversation_members where conversation_id = $1 and agent_id = $2`, [conversationId, agentId])
+    : [];
+  if (!row) throw notFound('This conversation');
+}
+
+async function authorName(tx: Tx, actor: Actor): Promise<{ id: string; name: string }> {
+  if (actor.kind === 'person') {
+    const [row] = await tx.query<{ name: string }>(
+      `select coalesce(nullif(display_name, ''), split_part(email, '@', 1)) as name from public.profiles where user_id = $1`,
+      [actor.user.id],
+    );
+    return { id: actor.user.id, name: row?.name ?? actor.user.email };
+  }
+  const [row] = await tx.query<{ name: string }>(`select name from private.agents where id = $1`, [actor.agentId]);
+  if (!row) throw notFound('This agent');
+  return { id: actor.agentId, name: row.name };
+}
+
+/** Resolves `<dm target>` names to agents shown in the workspace, members of the conversation first. */
+async function resolveTargets(tx: Tx, conversation: ConversationRow, members: MemberRow[], names: string[], author: Actor): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const inConversation = members.filter((m) => m.agent_id && m.name.toLowerCase() === name.toLowerCase());
+    let candidates = inConversation.map((m) => m.agent_id!);
+    if (candidates.length === 0) {
+      const rows = await tx.query<{ id: string }>(
+        `select a.id from public.workspace_agents wa join private.agents a on a.id = wa.agent_id
+          where wa.workspace_id = $1 and lower(a.name) = lower($2)`,
+        [conversation.workspace_id, name],
+      );
+      candidates = rows.map((r) => r.id);
+    }
+    if (candidates.length === 0) throw new ApiError('validation_failed', `No agent named "${name}" is in this workspace, so the <dm> has no one to go to.`);
+    if (candidates.length > 1) throw new ApiError('validation_failed', `Several agents are named "${name}" here; add the one you mean to the conversation first.`);
+    const id = candidates[0]!;
+    if (!(author.kind === 'agent' && author.agentId === id) && !ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) throw new ApiError('validation_failed', 'A <dm> needs at least one other agent as its target.');
+  return ids;
+}
+
+/** An open side thread of `parentId` whose members are exactly `memberIds`; locked when found. */
+async function findOpenThread(tx: Tx, parentId: string, memberIds: string[]): Promise<ConversationRow | undefined> {
+  const [row] = await tx.query<ConversationRow>(
+    `select c.id, c.workspace_id, c.kind, c.status, c.parent_conversation_id, c.agent_streak, c.agents_paused
+       from public.conversations c
+      where c.parent_conversation_id = $1 and c.kind = 'thread' and c.status = 'open'
+        and (select array_agg(coalesce(m.agent_id, m.user_id) order by coalesce(m.agent_id, m.user_id))
+               from public.conversation_members m where m.conversation_id = c.id)
+          = (select array_agg(x order by x) from unnest($2::uuid[]) as x)
+      order by c.created_at
+      limit 1
+      for update of c`,
+    [parentId, memberIds],
+  );
+  return row;
+}
+
+interface WriteOptions extends SendOptions {
+  /** Side-thread blocks are read in messages written through the API; not inside a thread's first message. */
+  extractThreads?: boolean;
+  payload?: SentMessage['payload'];
+}
+
+/**
+ * Writes one message into a locked conversation. Callers have authorised the actor; this decides
+ * everything else. Runs with service rights inside the caller's transaction.
+ */
+export async function writeMessage(tx: Tx, actor: Actor, conversation: ConversationRow, rawBody: string, options: WriteOptions = {}): Promise<SentMessage> {
+  if (conversation.kind === 'thread' && conversation.status !== 'open') {
+    throw conflict(`This side thread is ${conversation.status}; open a new one with a <dm> tag.`);
+  }
+  const { text: body, blocks } = options.extractThreads === false ? { text: rawBody.trim(), blocks: [] } : extractSideThreads(rawBody);
+  if (!body && blocks.length === 0) throw new ApiError('validation_failed', 'The message is empty.');
+  if (blocks.some((b) => !b.body)) throw new ApiError('validation_failed', 'A <dm> block is empty.');
+
+  const author = await authorName(tx, actor);
+  // A person writing in a public channel joins it.
+  if (actor.kind === 'person' && conversation.kind === 'channel') {
+    await tx.query(
+      `insert into public.conversation_members (workspace_id, conversation_id, user_id) values ($1, $2, $3)
+       on conflict (conversation_id, user_id) do nothing`,
+      [conversation.workspace_id, conversation.id, actor.user.id],
+    );
+  }
+  const members = await loadMembers(tx, conversation.id);
+
+  // Side threads: resolve every target before writing anything, so a bad one writes nothing. Blocks
+  // to the same agents share one thread (an open one already there, or one new one).
+  const threads = new Map<string, { id: string; existing: boolean; agentIds: string[]; bodies: string[] }>();
+  for (const block of blocks) {
+    const agentIds = await resolveTargets(tx, conversation, members, block.targets, actor);
+    const memberIds = [author.id, ...agentIds];
+    const key = [...memberIds].sort().join(',');
+    let thread = threads.get(key);
+    if (!thread) {
+      const open = await findOpenThread(tx, conversation.id, memberIds);
+      thread = { id: open?.id ?? randomUUID(), existing: Boolean(open), agentIds, bodies: [] };
+      threads.set(key, thread);
+    }
+    thread.bodies.push(block.body);
+  }
+
+  const mentions = findMentions(body, mentionablesOf(members));
+  const payload = { ...options.payload, ...(threads.size ? { sideThreads: [...threads.values()].map((t) => t.id) } : {}) };
+  const [message] = await tx.query<{ id: string; seq: number; created_at: Date }>(
+    `insert into public.messages (workspace_id, conversation_id, author_kind, author_user_id, author_agent_id, author_name, body, mentions, payload)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb) returning id, seq, created_at`,
+    [
+      conversation.workspace_id,
+      conversation.id,
+      actor.kind,
+      actor.kind === 'person' ? actor.user.id : null,
+      actor.kind === 'agent' ? actor.agentId : null,
+      author.name,
+      body,
+      JSON.stringify(mentions),
+      JSON.stringify(payload),
+    ],
+  );
+  const sent = { id: message!.id, workspaceId: conversation.workspace_id, conversationId: conversation.id };
+
+  // Loop guard. A person resets it and wakes agents that said they were done; an agent adds to the
+  // streak, and at the limit the conversation's agents pause until a person writes.
+  const limit = members.length <= 2 ? LOOP_LIMITS.oneToOne : LOOP_LIMITS.group;
+  const streak = actor.kind === 'person' ? 0 : conversation.agent_streak + 1;
+  const paused = actor.kind === 'person' ? false : conversation.agents_paused || streak >= limit;
+  await tx.query(
+    `update public.conversations set agent_streak = $2, agents_paused = $3, last_message_seq = $4, last_message_at = $5, updated_at = now()
+      where id = $1`,
+    [conversation.id, streak, paused, message!.seq, message!.created_at],
+  );
+  if (actor.kind === 'person') {
+    await tx.query(`update public.conversation_members set done_at = null where conversation_id = $1 and done_at is not null`, [conversation.id]);
+  }
+
+  // Turn order. In a side thread every message is addressed to the other agents in it (that is
+  // what the thread is for); elsewhere, the agents it mentions are addressed.
+  const candidates = members.filter(
+    (m) => m.agent_id && !(actor.kind === 'agent' && m.agent_id === actor.agentId) && !(actor.kind === 'agent' && m.done_at),
+  );
+  const addressed =
+    conversation.kind === 'thread'
+      ? candidates.map((m) => m.agent_id!)
+      : mentions.filter((m) => m.type === 'agent').map((m) => m.id);
+  const turns = paused
+    ? []
+    : decideTurns({
+        text: body,
+        authorKind: actor.kind,
+        addressed,
+        candidates: candidates.map((m) => ({ agentId: m.agent_id!, role: m.role ?? '', capabilities: m.capabilities ?? [] })),
+      });
+  await enqueueDeliveries(tx, sent, turns);
+
+  if (actor.kind === 'agent' && options.replyTo) {
+    await completeIn(tx, actor.agentId, options.replyTo.connectionId, options.replyTo.deliveryId, { outcome: 'replied' });
+  }
+  if (actor.kind === 'agent') {
+    // Saying it is done silences an agent towards other agents; writing again without it re-engages.
+    await tx.query(`update public.conversation_members set done_at = case when $3 then now() end where conversation_id = $1 and agent_id = $2`, [
+      conversation.id,
+      actor.agentId,
+      Boolean(options.done),
+    ]);
+  }
+  await publish(tx, { type: 'message', workspaceId: sent.workspaceId, conversationId: sent.conversationId, messageId: sent.id });
+
+  // The side threads: new ones are linked to this message; each block is posted there by the same
+  // author through this same path.
+  for (const thread of threads.values()) {
+    if (!thread.existing) {
+      await tx.query(
+        `insert into public.conversations (id, workspace_id, kind, visibility, status, status_changed_at, parent_conversation_id, parent_message_id, created_by_user_id, created_by_agent_id)
+         values ($1, $2, 'thread', 'private', 'open', now(), $3, $4, $5, $6)`,
+        [thread.id, conversation.workspace_id, conversation.id, sent.id, actor.kind === 'person' ? actor.user.id : null, actor.kind === 'agent' ? actor.agentId : null],
+      );
+      // The author first, then the targets: join order is the thread's fallback order.
+      const userIds = [actor.kind === 'person' ? actor.user.id : null, ...thread.agentIds.map(() => null)];
+      const agentIds = [actor.kind === 'agent' ? actor.agentId : null, ...thread.agentIds];
+      await tx.query(
+        `insert into public.conversation_members (workspace_id, conversation_id, user_id, agent_id)
+         select $1, $2, u, a from unnest($3::uuid[], $4::uuid[]) with ordinality as t (u, a, n) order by n`,
+        [conversation.workspace_id, thread.id, userIds, agentIds],
+      );
+      await publish(tx, { type: 'conversation', workspaceId: conversation.workspace_id, conversationId: thread.id });
+    }
+    for (const threadBody of thread.bodies) {
+      await writeMessage(tx, actor, await lockConversation(tx, thread.id), threadBody, { extractThreads: false });
+    }
+  }
+
+  return {
+    id: sent.id,
+    seq: message!.seq,
+    conversationId: conversation.id,
+    workspaceId: conversation.workspace_id,
+    author: { kind: actor.kind, ...author },
+    body,
+    mentions,
+    payload,
+    createdAt: message!.created_at,
+    turns,
+    agentsPaused: paused,
+  };
+}
+
+/**
+ * Resolves a side thread: the summary is posted back to the conversation it came from (through the
+ * same send path, by whoever resolves) and the thread turns resolved, which its card shows. Any
+ * participant may: a person who can read the thread, or an agent in it.
+ */
+export async function resolveThread(actor: Actor, threadId: string, summary: string): Promise<{ threadId: string; message: SentMessage }> {
+  checkBody(summary);
+  const resolve = async (tx: Tx, parentId: string) => {
+    // Parent before thread: the same lock order as a send that opens or reuses a thread.
+    const parent = await lockConversation(tx, parentId);
+    const thread = await lockConversation(tx, threadId);
+    if (thread.status !== 'open') throw conflict(`This side thread is already ${thread.status}.`);
+    const message = await writeMessage(tx, actor, parent, summary, { extractThreads: false, payload: { resolvesThread: threadId } });
+    await tx.query(
+      `update public.conversations set status = 'resolved', status_changed_at = now(), resolution_message_id = $2, updated_at = now() where id = $1`,
+      [threadId, message.id],
+    );
+    await dropQueued(tx, { conversationIds: [threadId] });
+    await publish(tx, { type: 'conversation', workspaceId: thread.workspace_id, conversationId: threadId });
+    return { threadId, message };
+  };
+  if (actor.kind === 'person') {
+    return withUser(actor.user, async (tx) => {
+      const thread = await requireVisibleConversation(tx, threadId);
+      if (thread.kind !== 'thread') throw new ApiError('bad_request', 'Only a side thread can be resolved.');
+      return elevated(tx, (tx) => resolve(tx, thread.parent_conversation_id!));
+    }).catch(rethrowAsApiError);
+  }
+  return asService(async (tx) => {
+    await requireAgentMembership(tx, actor.agentId, threadId);
+    const [thread] = await tx.query<{ kind: string; parent_conversation_id: string }>(
+      `select kind, parent_conversation_id from public.conversations where id = $1`,
+      [threadId],
+    );
+    if (thread!.kind !== 'thread') throw new ApiError('bad_request', 'Only a side thread can be resolved.');
+    return resolve(tx, thread!.parent_conversation_id);
+  }).catch(rethrowAsApiError);
+}
+
+/**
+ * Side threads nobody wrote in for `idleMinutes` turn abandoned, and what was still queued in them
+ * is dropped. Background work (a cron calls it); returns the threads it abandoned.
+ */
+export async function abandonStalledThreads(idleMinutes = 60): Promise<string[]> {
+  return asService(async (tx) => {
+    const rows = await tx.query<{ id: string; workspace_id: string }>(
+      `update public.conversations set status = 'abandoned', status_changed_at = now(), updated_at = now()
+        where status = 'open' and last_message_at < now() - make_interval(mins => $1)
+        returning id, workspace_id`,
+      [idleMinutes],
+    );
+    if (rows.length === 0) return [];
+    await dropQueued(tx, { conversationIds: rows.map((r) => r.id) });
+    for (const r of rows) await publish(tx, { type: 'conversation', workspaceId: r.workspace_id, conversationId: r.id });
+    return rows.map((r) => r.id);
+  });
+}
