@@ -1,6 +1,8 @@
 import next from 'eslint-config-next';
 
-export default [
+const config = [
   ...next,
   { ignores: ['.next/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
 ];
+
+export default config;
