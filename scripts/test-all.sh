@@ -22,7 +22,12 @@ e2e_run() {
   local label=$1 port=$2; shift 2
   step "e2e on $label"
   local log="/tmp/multiverbe-e2e-$label.log"
-  env "$@" PORT="$port" APP_URL="http://127.0.0.1:$port" LOG_LEVEL=warn npx next start -p "$port" > "$log" 2>&1 &
+  if curl -fs "http://127.0.0.1:$port/api/health" > /dev/null 2>&1; then
+    echo "port $port is already serving something; stop it first" >&2
+    return 1
+  fi
+  # Its own process group, so stopping it also stops the server that npx starts.
+  setsid env "$@" PORT="$port" APP_URL="http://127.0.0.1:$port" LOG_LEVEL=warn npx next start -p "$port" > "$log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 120); do
     curl -fs "http://127.0.0.1:$port/api/health" > /dev/null 2>&1 && break
@@ -31,7 +36,8 @@ e2e_run() {
   done
   local status=0
   E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test || status=$?
-  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  kill -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
   [ "$status" -eq 0 ] || { tail -40 "$log"; return "$status"; }
 }
 
