@@ -17,14 +17,14 @@ import { createUser } from './fixtures';
 
 setupTestDatabase();
 
-async function call(
-  handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
-  { method = 'GET', body, user, params = {}, raw }: { method?: string; body?: unknown; user?: SessionUser; params?: Record<string, string>; raw?: string } = {},
+async function call<P>(
+  handler: (req: Request, ctx: { params: Promise<P> }) => Promise<Response>,
+  { method = 'GET', body, user, params, raw }: { method?: string; body?: unknown; user?: SessionUser; params?: P; raw?: string } = {},
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` };
   if (user) headers.cookie = `${ACCESS_COOKIE}=${await signAccessToken(user)}`;
   const req = new Request('http://localhost/api/test', { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const res = await handler(req, { params: Promise.resolve(params) });
+  const res = await handler(req, { params: Promise.resolve(params ?? ({} as P)) });
   return { status: res.status, json: await res.json(), headers: res.headers };
 }
 

@@ -116,6 +116,12 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
     finishToolName,
   };
   const firstMessage = vault.pseudonymize(opts.firstMessage);
+  // Earlier turns cross the PII boundary too. Backends that keep their own sessions take them as a
+  // transcript in the opening message (unless they resume that session); the others get real turns.
+  const prior = (opts.history ?? []).map((m) => ({ role: m.role, text: vault.pseudonymize(m.text) }));
+  const ownSession = backend.kind === 'loop' || backend.id === 'codex';
+  const opening = ownSession && !opts.resume && prior.length > 0 ? withTranscript(prior, firstMessage) : firstMessage;
+  const replayed: Message[] = ownSession ? [] : prior.map((m) => (m.role === 'user' ? { role: 'user', text: m.text } : { role: 'assistant', text: m.text, toolCalls: [] }));
 
   const controller = new AbortController();
   let abortCause: 'cancelled' | 'deadline' | undefined;
@@ -154,8 +160,8 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   try {
     result.stopReason =
       backend.kind === 'turns'
-        ? await turnLoop(backend, prompt, firstMessage, dispatcher, account, controller.signal, (input) => (finishInput = input))
-        : await hostLoop(backend, prompt, firstMessage, maxIterations, opts.resume, dispatcher, account, controller.signal, result, (input) => (finishInput = input));
+        ? await turnLoop(backend, prompt, replayed, opening, dispatcher, account, controller.signal, (input) => (finishInput = input))
+        : await hostLoop(backend, prompt, opening, maxIterations, opts.resume, dispatcher, account, controller.signal, result, (input) => (finishInput = input));
   } catch (error) {
     if (abortCause) {
       result.stopReason = abortCause;
@@ -183,13 +189,14 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
 async function turnLoop(
   backend: Extract<ModelBackend, { kind: 'turns' }>,
   prompt: Prompt,
+  replayed: Message[],
   firstMessage: string,
   dispatcher: ToolDispatcher,
   account: (turn: ModelTurn) => StopReason | undefined,
   signal: AbortSignal,
   onFinish: (input: unknown) => void,
 ): Promise<StopReason> {
-  const history: Message[] = [{ role: 'user', text: firstMessage }];
+  const history: Message[] = [...replayed, { role: 'user', text: firstMessage }];
   for (let iteration = 1; ; iteration++) {
     signal.throwIfAborted();
     const turn = await backend.turn(prompt, history, signal);
@@ -251,6 +258,12 @@ async function hostLoop(
 
 const finishInput = z.object({ summary: z.string().describe('What you found and did, for the owner.') });
 const { $schema: _ignored, ...finishSchema } = z.toJSONSchema(finishInput) as Record<string, unknown>;
+
+/** Earlier turns for a backend that takes one opening message: the conversation so far, then the new message. */
+function withTranscript(prior: Array<{ role: 'user' | 'assistant'; text: string }>, message: string): string {
+  const turns = prior.map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.text}`).join('\n\n');
+  return `The conversation so far:\n\n${turns}\n\nThe new message:\n\n${message}`;
+}
 
 function builtinFinish(name: string): ToolDefinition {
   return {

@@ -104,6 +104,12 @@ export interface AgentRunOptions {
   essentialReadTools?: Array<string | { name: string; input: unknown }>;
   /** A session to continue (claude-code and codex backends keep their own history). */
   resume?: string;
+  /**
+   * Earlier turns of the conversation, oldest first (a multi-turn session replayed). Turn backends get
+   * them as real turns; backends that keep their own sessions (claude-code, codex) get them as a
+   * transcript in the first message, unless `resume` continues their session, which has them already.
+   */
+  history?: Array<{ role: 'user' | 'assistant'; text: string }>;
 }
 
 export interface AgentRunResult {

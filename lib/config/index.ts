@@ -39,6 +39,15 @@ const schema = z.object({
   CODEX_MODEL: z.string().min(1).optional(),
   /** Retries of one model call on 429 / 5xx / overload (honouring retry-after) before the run fails. */
   AGENT_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** The topic API's single-tenant key (OpusAgent's API_KEY): accepted as a key of the default workspace. */
+  API_KEY: z.string().min(1).optional(),
+  /** The workspace API_KEY belongs to; unset = the oldest team workspace (else the oldest workspace). */
+  API_KEY_WORKSPACE_ID: z.uuid().optional(),
+  /** Submits (POST /api/requests) per API key per minute and per hour. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /** Topic requests a workspace runs at once unless its own setting says otherwise (1–10). */
+  TOPIC_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -8,7 +8,10 @@ export const inngest = new Inngest({ id: 'multiverbe' });
  * Every event the app sends: name → data. Add an entry here when a feature starts sending an event;
  * the compiler then checks senders and the handlers that trigger on it alike.
  */
-export interface Events {}
+export interface Events {
+  /** A workspace's topic queue may have work: a request was submitted, finished or its worker died. */
+  'topics/queue.wake': { workspaceId: string };
+}
 
 export type EventName = keyof Events & string;
 

@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ApiKeys, QueueSetting } from '@/components/topics/api-keys';
+import { topicMessages } from '@/components/topics/messages';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { serialize } from '@/lib/api';
+import { getI18n } from '@/lib/i18n/server';
+import { listApiKeys, queueConcurrency } from '@/lib/topics';
+import type { ApiKeyView } from '@/components/topics/api-keys';
+import { currentWorkspace, type WorkspaceParams } from '../../current';
+import { saveQueueConcurrency } from './actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: topicMessages((await getI18n()).locale).keysTitle };
+}
+
+/** Keys for the topic API and the queue's concurrency: owners and admins only. */
+export default async function ApiKeysPage({ params }: { params: WorkspaceParams }) {
+  const { workspaceId } = await params;
+  const [{ user, workspace }, { locale, t }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
+  const m = topicMessages(locale);
+  const header = <PageHeader title={m.keysTitle} description={m.keysLead} back={{ href: `/w/${workspace.id}/settings`, label: t('settings.title') }} />;
+  if (workspace.role === 'member') {
+    return (
+      <>
+        {header}
+        <Alert>{m.keysAdminsOnly}</Alert>
+      </>
+    );
+  }
+  const caller = { kind: 'user' as const, workspaceId: workspace.id, user };
+  const [keys, queue] = await Promise.all([listApiKeys(user, workspace.id), queueConcurrency(caller)]);
+  return (
+    <>
+      {header}
+      <div className="flex flex-col gap-6">
+        <ApiKeys workspaceId={workspace.id} initialKeys={serialize<ApiKeyView[]>(keys)} />
+        <Card>
+          <CardTitle>{m.queueTitle}</CardTitle>
+          <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{m.queueLead}</p>
+          <QueueSetting concurrency={queue.concurrency} save={saveQueueConcurrency.bind(null, workspace.id)} />
+        </Card>
+        <p className="text-[0.9375rem] text-muted">
+          <Link href="/docs/api" className="font-semibold text-accent-ink underline">
+            {m.apiDocs}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

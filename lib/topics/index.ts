@@ -1,0 +1,10 @@
+export { authenticate, createApiKey, createApiKeySchema, listApiKeys, revokeApiKey } from './auth';
+export type { Caller } from './auth';
+export { contractRoute, parseBody } from './http';
+export { openApiDocument } from './openapi';
+export { processNext, queueConcurrency, setQueueConcurrency, stalledWorkspaces } from './queue';
+export { checkSubmitLimit } from './ratelimit';
+export { deleteRequest, getRequest, idempotencyKeyOf, listRequests, submitRequest } from './requests';
+export { createTopicSchema, getRequestQuery, listRequestsQuery, listSessionsQuery, submitRequestSchema, updateTopicSchema } from './schemas';
+export { closeSession, getSession, listSessions } from './sessions';
+export { createTopic, deleteTopic, getTopic, listTopics, requestCounts, summarizeTopic, updateTopic } from './topics';
