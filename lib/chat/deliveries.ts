@@ -33,6 +33,8 @@ export interface ClaimedDelivery {
     authorName: string;
     body: string;
     mentions: unknown[];
+    /** Structured extras, e.g. `cardEvent`: the card button a person clicked (lib/cards). */
+    payload: Record<string, unknown>;
     createdAt: Date;
   };
 }
@@ -74,7 +76,7 @@ const CLAIM_SQL = `
   select k.id, k.workspace_id, k.conversation_id, c.kind as conversation_kind, c.name as conversation_name,
          k.turn, k.attempts, k.lease_expires_at,
          m.id as message_id, m.seq as message_seq, m.author_kind, coalesce(m.author_user_id, m.author_agent_id) as author_id,
-         m.author_name, m.body, m.mentions, m.created_at
+         m.author_name, m.body, m.mentions, m.payload, m.created_at
     from claimed k
     join public.messages m on m.id = k.message_id
     join public.conversations c on c.id = k.conversation_id
@@ -96,6 +98,7 @@ interface ClaimRow {
   author_name: string;
   body: string;
   mentions: unknown[];
+  payload: Record<string, unknown>;
   created_at: Date;
 }
 
@@ -116,6 +119,7 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
     authorName: r.author_name,
     body: r.body,
     mentions: r.mentions,
+    payload: r.payload,
     createdAt: r.created_at,
   },
 });

@@ -22,6 +22,9 @@ export interface SendOptions {
   done?: boolean;
 }
 
+/** Structured extras of a message: the send path's own keys, and cards, artifacts… (lib/cards). */
+export type MessagePayload = { sideThreads?: string[]; resolvesThread?: string; [key: string]: unknown };
+
 export interface SentMessage {
   id: string;
   seq: number;
@@ -30,7 +33,7 @@ export interface SentMessage {
   author: { kind: 'person' | 'agent'; id: string; name: string };
   body: string;
   mentions: Mentionable[];
-  payload: { sideThreads?: string[]; resolvesThread?: string };
+  payload: MessagePayload;
   createdAt: Date;
   /** Who was asked to react, in turn order (empty when agents are paused). */
   turns: Turn[];

@@ -1,0 +1,4 @@
+import { agentArtifacts } from '@/lib/artifacts/http';
+
+// ?from=1&to=3
+export const GET = agentArtifacts.diff;

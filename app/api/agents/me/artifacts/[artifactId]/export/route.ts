@@ -1,0 +1,4 @@
+import { agentArtifacts } from '@/lib/artifacts/http';
+
+// ?version=n&format=file|pdf
+export const GET = agentArtifacts.export;

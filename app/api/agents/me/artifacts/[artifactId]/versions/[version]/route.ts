@@ -1,0 +1,3 @@
+import { agentArtifacts } from '@/lib/artifacts/http';
+
+export const GET = agentArtifacts.getVersion;

@@ -1,0 +1,3 @@
+import { personArtifacts } from '@/lib/artifacts/http';
+
+export const GET = personArtifacts.get;

@@ -1,0 +1,28 @@
+export {
+  addComment,
+  diffVersions,
+  editArtifact,
+  getArtifact,
+  getVersion,
+  listComments,
+  listConversationArtifacts,
+  listVersions,
+  listWorkspaceArtifacts,
+  publishArtifact,
+  restoreVersion,
+} from './artifacts';
+export type { Artifact, ArtifactComment, ArtifactDetail, ArtifactVersion, ArtifactVersionMeta, Author, CommentPlacement } from './artifacts';
+export { exportArtifact, fileResponse } from './export';
+export type { ExportedFile } from './export';
+export {
+  ARTIFACT_KINDS,
+  agentPublishArtifactSchema,
+  commentSchema,
+  diffQuerySchema,
+  editArtifactSchema,
+  exportQuerySchema,
+  publishArtifactSchema,
+  restoreSchema,
+  versionQuerySchema,
+} from './schemas';
+export type { ArtifactKind, EditArtifactInput, PublishArtifactInput } from './schemas';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { isSafeImageUrl } from '@/lib/cards/layout';
+
+/** Request shapes of the artifact endpoints and tools (routes parse with these). */
+
+export const ARTIFACT_KINDS = ['document', 'code', 'html', 'table', 'image'] as const;
+export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
+
+export const MAX_CONTENT = 2_000_000;
+
+const title = z.string().trim().min(1, 'Give it a title').max(200, 'Use at most 200 characters');
+const language = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9+#._-]{1,40}$/, 'A language name like "typescript" or "python"');
+const content = z.string().max(MAX_CONTENT, `Keep it under ${MAX_CONTENT} characters`);
+const note = z.string().trim().max(300).default('');
+
+/** Kind-specific rules shared by publishing and editing. */
+function checkContent(kind: ArtifactKind | undefined, value: { content: string; language?: string | null }, ctx: z.RefinementCtx) {
+  if (kind === 'image' && !isSafeImageUrl(value.content.trim())) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: 'An image is an https URL or a data:image/(png|jpeg|gif|webp);base64 URL' });
+  }
+  if (kind && kind !== 'code' && value.language) ctx.addIssue({ code: 'custom', path: ['language'], message: 'Only code has a language' });
+  if (kind !== 'image' && !value.content.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Write something first' });
+}
+
+export const publishArtifactSchema = z
+  .object({
+    kind: z.enum(ARTIFACT_KINDS),
+    title,
+    language: language.optional(),
+    content,
+    /** The message that goes with it in the conversation; the title when absent. */
+    body: z.string().trim().max(2000).optional(),
+    note,
+  })
+  .superRefine((v, ctx) => checkContent(v.kind, v, ctx));
+export type PublishArtifactInput = z.input<typeof publishArtifactSchema>;
+
+export const agentPublishArtifactSchema = z.object({ conversationId: z.string().uuid() }).and(publishArtifactSchema);
+
+export const editArtifactSchema = z.object({
+  content,
+  title: title.optional(),
+  language: language.nullable().optional(),
+  /** What changed, in a few words. */
+  note,
+  /** The version the edit was made on: refused when someone saved a newer one meanwhile. */
+  baseVersion: z.number().int().positive().optional(),
+});
+export type EditArtifactInput = z.input<typeof editArtifactSchema>;
+
+export const restoreSchema = z.object({ version: z.number().int().positive(), note });
+
+export const commentSchema = z.object({
+  version: z.number().int().positive(),
+  /** A line of that version (1-based); none for a comment on the whole version. */
+  line: z.number().int().positive().optional(),
+  body: z.string().trim().min(1, 'Write something first').max(4000),
+});
+
+export const diffQuerySchema = z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() });
+export const versionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
+export const exportQuerySchema = versionQuerySchema.extend({ format: z.enum(['file', 'pdf']).default('file') });
+
+export { checkContent };

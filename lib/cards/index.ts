@@ -1,0 +1,15 @@
+// Server surface of the card system. Client code imports the client-safe modules directly:
+// ./card (card, action and payload shapes), ./layout (blocks), ./types (result types and labels).
+export { clickAction, clickSchema, expireApprovals, outcomeSchema, reportOutcome } from './actions';
+export type { ClickInput, ClickResult } from './actions';
+export { listCardMessages, publishResults, publishResultsSchema } from './results';
+export type { CardMessage, PublishResultsInput } from './results';
+export { APPROVAL_TTL_MS, resultInputSchema, stampCard, stampResult } from './stamp';
+export type { ResultInput } from './stamp';
+export { listTemplates, publishTemplate, retireTemplate } from './templates';
+export type { TemplateInfo } from './templates';
+export { APPROVAL_VERBS, defaultActions, readAttachments } from './card';
+export type { ActionState, ActionStatus, ArtifactChip, Card, CardAction, CardEvent } from './card';
+export type { Block, Label } from './layout';
+export { RESULT_TYPES, resultSchemas } from './types';
+export type { ResultType } from './types';

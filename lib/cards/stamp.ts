@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ApiError, validationError } from '@/lib/api';
+import { asService, type Tx } from '@/lib/db';
+import { APPROVAL_VERBS, actionInputSchema, defaultActions, type Card, type CardAction } from './card';
+import { defaultLayout, stampTemplate, type Block } from './layout';
+import { fieldLabels, isResultType, resultSchemas, typeLabels } from './types';
+import { findTemplate } from './templates';
+
+/** How long an approval card's OK counts when the agent gives no deadline. */
+export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** One result as an agent publishes it. */
+export const resultInputSchema = z.object({
+  type: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'A type like "hotel" or "briefing"'),
+  /** A library template by name; unknown or retired names fall back to the type's default layout. */
+  template: z.string().max(64).optional(),
+  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, 'Keep a result under 20000 characters of JSON'),
+  actions: z.array(actionInputSchema).max(4).optional(),
+});
+export type ResultInput = z.input<typeof resultInputSchema>;
+
+/**
+ * Stamps one result into a card: validates its data against its type, resolves the layout (the named
+ * template → the type's own template → the built-in default layout), and fixes its buttons. What it
+ * returns is final; the message keeps it as is.
+ */
+export async function stampCard(tx: Tx, input: z.output<typeof resultInputSchema>, id: string, now = new Date()): Promise<Card> {
+  const known = isResultType(input.type);
+  let data: Record<string, unknown> = input.data;
+  if (isResultType(input.type)) {
+    const parsed = resultSchemas[input.type].safeParse(input.data);
+    if (!parsed.success) {
+      const error = validationError(parsed.error, `data of the ${input.type} result`);
+      throw new ApiError('validation_failed', error.message, error.details);
+    }
+    data = parsed.data as Record<string, unknown>;
+  }
+
+  let template: Card['template'] = null;
+  let fallback: Card['fallback'];
+  let blocks: Block[] = [];
+  const candidates = [...new Set([input.template, input.type].filter((n): n is string => Boolean(n)))];
+  for (const name of candidates) {
+    const found = await findTemplate(tx, name);
+    if (!found || found.resultType !== input.type) continue;
+    blocks = stampTemplate(found.layout, data);
+    if (blocks.length === 0) continue;
+    template = { name: found.name, version: found.version };
+    break;
+  }
+  if (!template) {
+    fallback = known ? 'type_default' : 'generic';
+    blocks = defaultLayout(data, { labels: known ? fieldLabels : undefined, fallbackTitle: known ? typeLabels[input.type as keyof typeof typeLabels] : humanType(input.type) });
+  } else if (input.template && input.template !== template.name) {
+    fallback = 'type_default';
+  }
+
+  return {
+    v: 1,
+    id,
+    type: input.type,
+    template,
+    ...(fallback ? { fallback } : {}),
+    blocks,
+    actions: stampActions(input.actions ?? (known ? defaultActions[input.type as keyof typeof defaultActions] : undefined) ?? []),
+    data,
+    ...(input.type === 'approval' ? { expiresAt: typeof data.expiresAt === 'string' ? data.expiresAt : new Date(now.getTime() + APPROVAL_TTL_MS).toISOString() } : {}),
+  };
+}
+
+const humanType = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replace(/_/g, ' ');
+
+function stampActions(inputs: z.input<typeof actionInputSchema>[]): CardAction[] {
+  const seen = new Set<string>();
+  return inputs.map((raw) => {
+    const a = actionInputSchema.parse(raw);
+    let id = a.id ?? a.verb;
+    for (let n = 2; seen.has(id); n++) id = `${(a.id ?? a.verb).slice(0, 36)}-${n}`;
+    seen.add(id);
+    return {
+      id,
+      label: a.label,
+      verb: a.verb,
+      ...(a.data ? { data: a.data } : {}),
+      style: a.style,
+      approval: Boolean(a.requiresApproval) || APPROVAL_VERBS.has(a.verb),
+    };
+  });
+}
+
+/**
+ * Stamps a result outside any message (the Home's approval cards): same library, same rules. Server
+ * code only; hand the card to `<ResultCard>`.
+ */
+export async function stampResult(input: ResultInput, id = 'c1'): Promise<Card> {
+  const parsed = resultInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return asService((tx) => stampCard(tx, parsed.data, id));
+}
