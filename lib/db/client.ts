@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Sql } from 'postgres';
 
@@ -27,6 +28,8 @@ export interface PgliteDatabase extends Database {
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // A fresh clone has no .data/ yet, and PGlite creates only the last directory of the path.
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg: PGlite = await PGlite.create({
     dataDir,
     loadDataDir,
