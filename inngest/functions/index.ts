@@ -1,6 +1,9 @@
 import type { BackgroundFunction } from '../define';
+import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-data';
+import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
+import { deliverMessages } from './deliver-messages';
 import { processTopicRequest } from './process-topic-request';
 
 /** Every background function: served to Inngest Cloud at /api/inngest and run by the local executor. */
-export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest];
+export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest, analyzePlanetDataSchedule, analyzePlanetData, bookingReminderSmart, deliverMessages];

@@ -1,5 +1,6 @@
 import { DEMO_EMAIL, hashPassword, newToken } from '@/lib/auth';
 import { asService, type Tx } from '@/lib/db';
+import { seedHomeDemo } from '@/lib/home';
 import { seedPlanetsDemo } from '@/lib/planets';
 
 export const DEMO_WORKSPACE_NAME = 'Studio Aurora';
@@ -13,7 +14,7 @@ export interface DemoContext {
  * Each capability that owns demo data (bookings, customers, conversations…) adds its seeder here;
  * each runs once, in the same transaction that creates the demo workspace.
  */
-const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo];
+const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo, seedHomeDemo];
 
 /**
  * Seeds the demo owner with a personal workspace and the team workspace "Studio Aurora" (a hair

@@ -11,6 +11,12 @@ export const inngest = new Inngest({ id: 'multiverbe' });
 export interface Events {
   /** A workspace's topic queue may have work: a request was submitted, finished or its worker died. */
   'topics/queue.wake': { workspaceId: string };
+  /** An appointment was booked (a moved appointment counts as booked anew): starts its reminder flow. */
+  'booking/created': { workspaceId: string; appointmentId: string };
+  /** A message entered the outbox; it is delivered once `sendAfter` has passed (lib/actions/outbox). */
+  'messages/queued': { workspaceId: string; messageId: string; sendAfter: string };
+  /** One planet's daily analysis for one local date, sent by the hourly fan-out (lib/insights). */
+  'insights/analyze.planet': { workspaceId: string; planet: string; localDate: string };
 }
 
 export type EventName = keyof Events & string;

@@ -1,5 +1,14 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { metricValue, trendText } from '@/components/home/format';
+import type { PlanetSummaryView } from '@/components/home/types';
+import { HealthBadge } from '@/components/planets/health';
+import { PlanetDisc } from '@/components/planets/planet-disc';
+import { ChevronRightIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { serialize } from '@/lib/api';
+import { planetSummaries } from '@/lib/home';
+import type { MessageKey } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
 
@@ -7,28 +16,38 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t('nav.planets') };
 }
 
-const PLANETS = ['web', 'booking', 'content', 'crm', 'sales', 'marketing'] as const;
-
-/**
- * The six planets before there is any data: the same layout the real page will have, drawn as
- * outlines and labelled "waiting for data", so the page teaches what it will become.
- */
+/** The six planets: health (colour, glyph and word), trend, the headline number and the autonomy level. */
 export default async function PlanetsPage({ params }: { params: WorkspaceParams }) {
-  const [, { t }] = await Promise.all([currentWorkspace((await params).workspaceId), getI18n()]);
+  const { workspaceId } = await params;
+  const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
+  const planets = serialize<PlanetSummaryView[]>(await planetSummaries(user, workspace.id));
   return (
     <>
       <PageHeader title={t('nav.planets')} description={t('planets.lead')} />
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {PLANETS.map((planet) => (
-          <li key={planet} className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-6 text-center shadow-card">
-            <span aria-hidden className="relative flex size-16 items-center justify-center">
-              <span className="absolute inset-0 rounded-full border-2 border-dashed border-line-strong/60" />
-              <span className="size-10 rounded-full bg-subtle" />
-            </span>
-            <span className="flex flex-col">
-              <span className="font-semibold">{t(`planets.${planet}`)}</span>
-              <span className="text-sm text-muted">{t('planets.waiting')}</span>
-            </span>
+      <ul className="flex flex-col gap-3">
+        {planets.map((p) => (
+          <li key={p.planet}>
+            <Link
+              href={`/w/${workspace.id}/planets/${p.planet}`}
+              className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card hover:bg-subtle"
+            >
+              <PlanetDisc health={p.health} trend={p.trend} hasData={p.hasData} size={56} />
+              <span className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{t(`planets.${p.planet}`)}</span>
+                  {p.hasData ? <HealthBadge health={p.health} t={t} /> : <span className="text-sm text-muted">{t('planets.noData')}</span>}
+                </span>
+                {p.hasData && (
+                  <span className="text-sm text-muted">
+                    {t(`metric.${p.headline.metric}` as MessageKey)}: {metricValue(p.headline, locale, t)} · {trendText(p.trend, p.changePct, t)}
+                  </span>
+                )}
+                <span className="text-xs text-muted">
+                  {t('planet.autonomy')}: {p.paused ? t('planets.paused') : t(`autonomy.level.${p.autonomy}`)}
+                </span>
+              </span>
+              <ChevronRightIcon className="shrink-0 text-muted" />
+            </Link>
           </li>
         ))}
       </ul>

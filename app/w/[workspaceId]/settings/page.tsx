@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { SettingsLink } from '@/components/settings/settings-link';
 import { Card, CardTitle } from '@/components/ui/card';
-import { GaugeIcon, GlobeIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
+import { GaugeIcon, GlobeIcon, PlanetIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
@@ -34,6 +34,11 @@ export default async function SettingsPage({ params }: { params: WorkspaceParams
             <li>
               <SettingsLink href={`${base}/usage`} icon={<GaugeIcon />} title={t('settings.usage')} description={t('settings.usageDescription')} />
             </li>
+            {workspace.role !== 'member' && (
+              <li>
+                <SettingsLink href={`${base}/autonomy`} icon={<PlanetIcon />} title={t('settings.autonomy')} description={t('settings.autonomyDescription')} />
+              </li>
+            )}
           </ul>
         </section>
         <section aria-labelledby="settings-you">

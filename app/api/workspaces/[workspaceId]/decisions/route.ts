@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ok, parseParams, parseQuery, route } from '@/lib/api';
+import { requireUser } from '@/lib/auth';
+import { listDecisions } from '@/lib/autonomy';
+
+const paramsSchema = z.object({ workspaceId: z.uuid() });
+const querySchema = z.object({
+  status: z.enum(['proposed', 'approved', 'rejected', 'executed', 'failed', 'expired', 'undone']).optional(),
+  tier: z.enum(['propose', 'auto']).optional(),
+  planet: z.enum(['booking', 'crm', 'sales', 'content', 'marketing', 'web']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** Decisions created before this instant (the createdAt of the last one on the previous page). */
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Every action proposed or taken in the workspace, newest first (any member). */
+export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const { workspaceId } = parseParams(params, paramsSchema);
+  const query = parseQuery(req, querySchema);
+  const user = await requireUser(req);
+  return ok(await listDecisions(user, workspaceId, { ...query, before: query.before ? new Date(query.before) : undefined }));
+});

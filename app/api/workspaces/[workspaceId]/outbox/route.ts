@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ok, parseParams, parseQuery, route } from '@/lib/api';
+import { requireUser } from '@/lib/auth';
+import { listOutbox } from '@/lib/autonomy';
+
+const paramsSchema = z.object({ workspaceId: z.uuid() });
+const querySchema = z.object({
+  status: z.enum(['queued', 'sent', 'cancelled', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Messages the agents sent or queued, newest first (any member). */
+export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const { workspaceId } = parseParams(params, paramsSchema);
+  const query = parseQuery(req, querySchema);
+  const user = await requireUser(req);
+  return ok(await listOutbox(user, workspaceId, { status: query.status, limit: query.limit, before: query.before ? new Date(query.before) : undefined }));
+});

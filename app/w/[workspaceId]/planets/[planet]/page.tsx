@@ -1,0 +1,140 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { describeDecision, metricValue, shortDate, when } from '@/components/home/format';
+import type { DecisionView, MetricView } from '@/components/home/types';
+import { HealthBadge } from '@/components/planets/health';
+import { insightText, type InsightItem } from '@/components/planets/insight-text';
+import { PlanetDisc } from '@/components/planets/planet-disc';
+import { Card, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { serialize } from '@/lib/api';
+import { planetDetail, trendOf } from '@/lib/home';
+import type { MessageKey } from '@/lib/i18n';
+import { getI18n } from '@/lib/i18n/server';
+import { PLANETS, type Planet } from '@/lib/planets';
+import { SECTORS } from '@/lib/workspaces';
+import { currentWorkspace, type WorkspaceParams } from '../../current';
+
+type Params = Promise<{ workspaceId: string; planet: string }>;
+
+const isPlanet = (value: string): value is Planet => (PLANETS as readonly string[]).includes(value);
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const [{ planet }, { t }] = await Promise.all([params, getI18n()]);
+  return { title: isPlanet(planet) ? t(`planets.${planet}`) : t('nav.planets') };
+}
+
+const SEVERITY_DOT = { info: 'bg-line-strong', watch: 'bg-[#b7791f]', act: 'bg-danger' } as const;
+
+/** A planet's page: health and trend, every metric with its comparison and benchmark, insights, actions, autonomy. */
+export default async function PlanetPage({ params }: { params: Params }) {
+  const { workspaceId, planet } = await params;
+  if (!isPlanet(planet)) notFound();
+  const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
+  const detail = await planetDetail(user, workspace.id, planet);
+  const { trend } = trendOf(detail.metrics);
+  const insights = serialize<InsightItem[]>(detail.insights);
+  const decisions = serialize<DecisionView[]>(detail.decisions);
+  const sector = SECTORS.find((s) => s.id === detail.sector)?.label[locale] ?? detail.sector;
+
+  return (
+    <>
+      <PageHeader title={t(`planets.${planet}`)} back={{ href: `/w/${workspace.id}/planets`, label: t('planet.back') }} />
+      <div className="flex flex-col gap-6">
+        <Card>
+          <div className="flex items-center gap-4">
+            <PlanetDisc health={detail.metrics.health} trend={trend} hasData={detail.hasData} />
+            <div className="flex flex-col items-start gap-1">
+              {detail.hasData ? <HealthBadge health={detail.metrics.health} t={t} /> : <span className="text-muted">{t('planets.noData')}</span>}
+              <p className="text-sm text-muted">
+                {t('planet.autonomy')}: <span className="font-semibold text-ink">{detail.paused ? t('planets.paused') : t(`autonomy.level.${detail.autonomy}`)}</span>
+              </p>
+              {detail.role !== 'member' && (
+                <Link href={`/w/${workspace.id}/settings/autonomy`} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-ink underline-offset-4 hover:underline">
+                  {t('planet.autonomyChange')}
+                </Link>
+              )}
+            </div>
+          </div>
+        </Card>
+
+        <section aria-labelledby="planet-metrics">
+          <h2 id="planet-metrics" className="px-1 text-lg font-semibold">
+            {t('planet.metrics')}
+          </h2>
+          <p className="mb-2 px-1 text-sm text-pretty text-muted">{t('planet.metricsLead', { sector: sector.toLowerCase() })}</p>
+          <dl className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+            {Object.entries(detail.metrics.metrics).map(([name, metric]) => {
+              const m = metric as MetricView;
+              return (
+                <div key={name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
+                  <dt className="text-[0.9375rem]">{t(`metric.${name}` as MessageKey)}</dt>
+                  <dd className="flex flex-col items-end text-right">
+                    <span className="font-semibold tabular-nums">{metricValue(m, locale, t)}</span>
+                    {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
+                      <span className="text-xs text-muted tabular-nums">
+                        {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: `${m.changePct > 0 ? '+' : ''}${m.changePct}%` })}
+                        {m.changePct !== undefined && m.changePct !== null && m.benchmark !== undefined && ' · '}
+                        {m.benchmark !== undefined && t('planet.benchmark', { value: metricValue({ value: m.benchmark, unit: m.unit }, locale, t) })}
+                      </span>
+                    ) : null}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+
+        <section aria-labelledby="planet-insights">
+          <h2 id="planet-insights" className="mb-2 px-1 text-lg font-semibold">
+            {t('planet.insights')}
+          </h2>
+          {insights.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line-strong/50 px-4 py-5 text-[0.9375rem] text-pretty text-muted">{t('planet.insightsEmpty')}</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {insights.map((i) => {
+                const text = insightText(i, locale, t);
+                return (
+                  <li key={i.id} className="flex gap-3 rounded-2xl border border-line bg-surface px-4 py-3 shadow-card">
+                    <span aria-hidden className={`mt-2 size-2.5 shrink-0 rounded-full ${SEVERITY_DOT[i.severity]}`} />
+                    <div className="flex min-w-0 flex-col">
+                      <p className="text-[0.9375rem] text-pretty">{text.title}</p>
+                      {text.body && <p className="text-sm text-pretty text-muted">{text.body}</p>}
+                      <p className="text-xs text-muted">
+                        {shortDate(`${i.insightDate}T12:00:00Z`, locale, detail.timeZone)} ·{' '}
+                        {i.source === 'agent' ? t('planet.source.agent', { planet: t(`planets.${planet}`) }) : t('planet.source.rules')}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="planet-recent">
+          <h2 id="planet-recent" className="mb-2 px-1 text-lg font-semibold">
+            {t('planet.recent')}
+          </h2>
+          {decisions.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line-strong/50 px-4 py-5 text-[0.9375rem] text-muted">{t('planet.recentEmpty')}</p>
+          ) : (
+            <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+              {decisions.map((d) => (
+                <li key={d.id} className="flex flex-col px-4 py-3 sm:px-5">
+                  <span className="text-[0.9375rem] text-pretty">{describeDecision(d, locale, detail.timeZone, t).what}</span>
+                  <span className="text-xs text-muted">
+                    {t(`decision.status.${d.status}`)} · {when(d.executedAt ?? d.createdAt, locale, detail.timeZone)} ·{' '}
+                    {t(d.tier === 'auto' ? 'done.auto' : 'autonomy.level.propose')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

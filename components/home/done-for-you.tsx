@@ -1,0 +1,69 @@
+import type { Locale, Translate } from '@/lib/i18n';
+import { ChevronRightIcon } from '@/components/ui/icons';
+import { describeDecision, when } from './format';
+import type { DailyBriefView } from './types';
+import { UndoButton } from './undo-button';
+
+/**
+ * "Sent 3 reminders", "Offered 1 freed slot to the waitlist": one group per kind of action, each a
+ * native disclosure (no script) listing the individual actions, with undo while a message is queued.
+ */
+export function DoneForYou({
+  groups,
+  workspaceId,
+  timeZone,
+  canDecide,
+  locale,
+  t,
+}: {
+  groups: DailyBriefView['done'];
+  workspaceId: string;
+  timeZone: string;
+  canDecide: boolean;
+  locale: Locale;
+  t: Translate;
+}) {
+  return (
+    <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+      {groups.map((group) => (
+        <li key={group.actionType}>
+          <details className="group">
+            <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-subtle sm:px-5 [&::-webkit-details-marker]:hidden">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-sm font-bold text-success" aria-hidden>
+                {group.count}
+              </span>
+              <span className="flex-1 font-semibold">
+                {group.count === 1 ? t(`done.${group.actionType}.one`) : t(`done.${group.actionType}.other`, { count: group.count })}
+              </span>
+              <ChevronRightIcon className="shrink-0 text-muted transition-transform group-open:rotate-90" />
+            </summary>
+            <ul className="flex flex-col gap-1 px-4 pb-3 sm:px-5">
+              {group.items.map((item) => {
+                const { what, subject } = describeDecision(item, locale, timeZone, t);
+                const delivery = item.delivery;
+                const status =
+                  delivery?.status === 'queued'
+                    ? t('done.queued', { when: when(delivery.sendAfter, locale, timeZone) })
+                    : delivery?.status === 'sent'
+                      ? t('done.sent', { when: when(delivery.sentAt!, locale, timeZone) })
+                      : t('done.cancelled');
+                return (
+                  <li key={item.id} className="flex items-center gap-3 rounded-xl bg-subtle px-3 py-2">
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="text-[0.9375rem] text-pretty">{what}</span>
+                      <span className="text-xs text-muted">
+                        {status} · {t(item.tier === 'auto' ? 'done.auto' : 'done.approved')}
+                      </span>
+                    </span>
+                    {canDecide && item.undoable && <UndoButton workspaceId={workspaceId} decisionId={item.id} name={subject} />}
+                  </li>
+                );
+              })}
+              {group.count > group.items.length && <li className="px-3 text-sm text-muted">{t('done.more', { count: group.count - group.items.length })}</li>}
+            </ul>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}

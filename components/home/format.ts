@@ -1,0 +1,97 @@
+import type { Locale, MessageKey, Translate } from '@/lib/i18n';
+import type { DecisionView, Health, MetricView, Trend } from './types';
+
+/** Formatting shared by the server-rendered Home and its client islands: pure, no React. */
+
+export function money(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+}
+
+const percent = (ratio: number, locale: Locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+
+export function metricValue(metric: Pick<MetricView, 'value' | 'unit'>, locale: Locale, t: Translate): string {
+  if (metric.value === null) return '—';
+  switch (metric.unit) {
+    case 'ratio':
+      return percent(metric.value, locale);
+    case 'cents':
+      return money(metric.value, locale);
+    case 'days':
+      return t('metric.days', { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metric.value) });
+    default:
+      return new Intl.NumberFormat(locale).format(metric.value);
+  }
+}
+
+/** "tomorrow 09:30", "Tue 1 Dec 09:30": a moment, local to the workspace, relative when close. */
+export function when(instant: string | Date, locale: Locale, timeZone: string, now: Date = new Date()): string {
+  const date = new Date(instant);
+  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
+  const days = Math.round((Date.parse(day(date)) - Date.parse(day(now))) / 86_400_000);
+  if (days >= -1 && days <= 1) {
+    const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
+    return `${word} ${time}`;
+  }
+  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(date);
+  return `${weekday} ${time}`;
+}
+
+/** A calendar date, for "waiting since". */
+export function shortDate(instant: string | Date, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'long' }).format(new Date(instant));
+}
+
+/** "in 5 hours", "in 2 days": how long a proposal can still be approved. */
+export function until(instant: string | Date, locale: Locale, now: Date = new Date()): string {
+  const minutes = Math.round((new Date(instant).getTime() - now.getTime()) / 60_000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  if (Math.abs(minutes) < 48 * 60) return format.format(Math.round(minutes / 60), 'hour');
+  return format.format(Math.round(minutes / 1440), 'day');
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+/** What a decision does and why, in the reader's language, from its stored details. */
+export function describeDecision(d: Pick<DecisionView, 'actionType' | 'details'>, locale: Locale, timeZone: string, t: Translate) {
+  const x = d.details;
+  const name = str(x.customerName);
+  switch (d.actionType) {
+    case 'booking_reminder':
+      return {
+        what: t('decision.what.booking_reminder', { name, service: str(x.serviceName), when: when(str(x.startsAt), locale, timeZone) }),
+        why: t('decision.why.booking_reminder'),
+        subject: name,
+      };
+    case 'waitlist_offer':
+      return {
+        what: t('decision.what.waitlist_offer', { name, service: str(x.serviceName), when: when(str(x.startsAt), locale, timeZone) }),
+        why: t('decision.why.waitlist_offer', { name, since: shortDate(str(x.waitingSince), locale, timeZone) }),
+        subject: name,
+      };
+    case 'win_back':
+      return {
+        what: t('decision.what.win_back', { name }),
+        why: t('decision.why.win_back', { gap: num(x.usualGapDays), days: num(x.daysSince) }),
+        subject: name,
+      };
+    case 'deal_follow_up':
+      return {
+        what: t('decision.what.deal_follow_up', { name, deal: str(x.dealTitle) }),
+        why: t('decision.why.deal_follow_up', { days: num(x.idleDays), value: money(num(x.valueCents), locale) }),
+        subject: name,
+      };
+  }
+}
+
+export const healthKey = (health: Health): MessageKey => `health.${health}`;
+
+export function trendText(trend: Trend, changePct: number | null, t: Translate): string {
+  if (trend === 'unknown' || changePct === null) return t('trend.unknown');
+  if (trend === 'steady') return t('trend.steady');
+  return t(trend === 'up' ? 'trend.up' : 'trend.down', { pct: Math.abs(Math.round(changePct)) });
+}
+
+export const plural = (count: number, one: MessageKey, other: MessageKey, t: Translate) => (count === 1 ? t(one) : t(other, { count }));

@@ -1,0 +1,41 @@
+import type { Locale, MessageKey, Translate } from '@/lib/i18n';
+import { metricValue } from '@/components/home/format';
+import type { MetricView } from '@/components/home/types';
+
+export interface InsightItem {
+  id: string;
+  planet: string;
+  insightDate: string;
+  kind: string;
+  severity: 'info' | 'watch' | 'act';
+  title: string;
+  body: string;
+  params: Record<string, unknown>;
+  source: 'agent' | 'rules';
+  status: 'new' | 'seen' | 'dismissed' | 'actioned';
+}
+
+const KINDS = ['reminders_due', 'freed_slots', 'lapsed_customers', 'stale_deals', 'nothing_scheduled', 'no_recent_campaign'] as const;
+
+/**
+ * An insight in the reader's language: an agent's carries its own title and body (written in the
+ * workspace's language); a rule-based one is worded here from its kind and numbers.
+ */
+export function insightText(i: InsightItem, locale: Locale, t: Translate): { title: string; body: string } {
+  if (i.source === 'agent') return { title: i.title, body: i.body };
+  if (i.kind.startsWith('metric.')) {
+    const p = i.params as { metric: string; value: number; target: number; unit: MetricView['unit']; better: 'higher' | 'lower' };
+    const metric = t(`metric.${p.metric}` as MessageKey);
+    const low = p.value < p.target;
+    return {
+      title: t(low ? 'insight.metricLow' : 'insight.metricHigh', {
+        metric,
+        value: metricValue({ value: p.value, unit: p.unit }, locale, t),
+        target: metricValue({ value: p.target, unit: p.unit }, locale, t),
+      }),
+      body: '',
+    };
+  }
+  const kind = KINDS.find((k) => k === i.kind);
+  return { title: kind ? t(`insight.${kind}`, { count: Number(i.params.count ?? 0) }) : i.title, body: i.body };
+}

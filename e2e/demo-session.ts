@@ -1,0 +1,36 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, TestInfo } from '@playwright/test';
+import { newPerson } from './helpers';
+
+/**
+ * The demo owner's session, signed in once per run and shared by every spec and project: sign-in is
+ * rate limited per email (5 in 15 minutes), and the demo is the only workspace with planet data.
+ * Kept under the run's output directory, which Playwright empties at the start of each run. Null where
+ * the app shows no demo login (only embedded installs do).
+ */
+export async function demoSession(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; workspacePath: string } | null> {
+  const dir = path.join(testInfo.project.outputDir, '.demo-session');
+  const file = path.join(dir, `${new URL(testInfo.project.use.baseURL!).port}.json`);
+  if (!existsSync(file)) {
+    const { context, page } = await newPerson(browser, testInfo);
+    await page.goto('/sign-in');
+    const useDemo = page.getByRole('button', { name: 'Use the demo account' });
+    if ((await useDemo.count()) === 0) {
+      await context.close();
+      return null;
+    }
+    await useDemo.click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/w\//);
+    const list = (await (await page.request.get('/api/workspaces')).json()) as { data: Array<{ id: string; name: string }> };
+    const state = await context.storageState();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, JSON.stringify({ state, workspacePath: `/w/${list.data.find((w) => w.name === 'Studio Aurora')!.id}` }));
+    await context.close();
+  }
+  const { state, workspacePath } = JSON.parse(readFileSync(file, 'utf8')) as { state: BrowserContextOptions['storageState']; workspacePath: string };
+  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale: 'en-US', storageState: state });
+  return { context, workspacePath };
+}

@@ -1,0 +1,16 @@
+/**
+ * The write actions (booking reminder, waitlist offer, win-back, deal follow-up) and the message outbox.
+ * Each action resolves its input to exact arguments (`prepare`), executes them after re-checking the
+ * world (`execute`) and reverts what it can (`undo`). Whether an action runs, waits for an OK or does
+ * nothing is lib/autonomy's call; the agent tools wrapping these live in ./tools (imported by
+ * lib/insights, not re-exported here, because they call into lib/autonomy).
+ */
+export { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, actionOfTool, isActionType } from './types';
+export type { ActionContext, ActionDefinition, ActionType, ActionWorkspace, Channel, Executed, ExecutionResult, Prepared, PreparedAction } from './types';
+export { ACTIONS, ACTION_INPUTS, loadActionWorkspace } from './registry';
+export { canonicalJson, hashArgs } from './hash';
+export { cancelQueuedMessages, deliverDueMessages, queueMessage, SEND_DELAY_MS } from './outbox';
+export { composeMessage, firstName, formatWhen } from './messages';
+export { outOfQuietHours, QUIET_HOURS } from './quiet-hours';
+export { REMINDER_APPROVAL_LEAD_MS } from './reminder';
+export { WIN_BACK_DAILY_CAP } from './win-back';

@@ -1,0 +1,54 @@
+import type { ActionWorkspace } from './types';
+
+/**
+ * What customers receive, in the workspace's language (not the reader's: the owner approves the very
+ * words the customer will read). Short enough for one SMS where possible.
+ */
+const texts = {
+  it: {
+    reminder: (v: Vars) => `Ciao ${v.first}, ti ricordiamo l'appuntamento da ${v.business} ${v.when} per ${v.service}. Se devi spostarlo, rispondi a questo messaggio.`,
+    reminderSubject: (v: Vars) => `Promemoria: ${v.service} ${v.when}`,
+    waitlist: (v: Vars) => `Ciao ${v.first}, si è liberato un posto da ${v.business}: ${v.when} per ${v.service}. Ti interessa? Rispondi SÌ e te lo teniamo.`,
+    waitlistSubject: (v: Vars) => `Si è liberato un posto ${v.when}`,
+    winBack: (v: Vars) => `Ciao ${v.first}, è da un po' che non ti vediamo da ${v.business}! Prenotiamo il prossimo ${v.service}? Rispondi a questo messaggio e ti troviamo un posto.`,
+    winBackSubject: (v: Vars) => `Ci manchi da ${v.business}`,
+    followUp: (v: Vars) => `Ciao ${v.first}, riprendo il discorso su "${v.deal}": hai avuto modo di pensarci? Per qualsiasi domanda sono qui. ${v.business}`,
+    followUpSubject: (v: Vars) => `${v.deal}`,
+    at: 'alle',
+  },
+  en: {
+    reminder: (v: Vars) => `Hi ${v.first}, a reminder of your appointment at ${v.business} ${v.when} for ${v.service}. If you need to move it, reply to this message.`,
+    reminderSubject: (v: Vars) => `Reminder: ${v.service} ${v.when}`,
+    waitlist: (v: Vars) => `Hi ${v.first}, a slot just opened at ${v.business}: ${v.when} for ${v.service}. Want it? Reply YES and we'll hold it for you.`,
+    waitlistSubject: (v: Vars) => `A slot opened ${v.when}`,
+    winBack: (v: Vars) => `Hi ${v.first}, we haven't seen you at ${v.business} for a while! Shall we book your next ${v.service}? Reply to this message and we'll find you a slot.`,
+    winBackSubject: (v: Vars) => `We miss you at ${v.business}`,
+    followUp: (v: Vars) => `Hi ${v.first}, following up on "${v.deal}": have you had a chance to think about it? Happy to answer any questions. ${v.business}`,
+    followUpSubject: (v: Vars) => `${v.deal}`,
+    at: 'at',
+  },
+};
+
+type Vars = Record<string, string>;
+export type MessageKind = 'reminder' | 'waitlist' | 'winBack' | 'followUp';
+
+export function composeMessage(workspace: ActionWorkspace, kind: MessageKind, vars: Omit<Vars, 'business'>): { body: string; subject: string } {
+  const t = texts[workspace.locale];
+  const all = { ...vars, business: workspace.name };
+  return { body: t[kind](all), subject: t[`${kind}Subject`](all) };
+}
+
+/** "martedì 1 dicembre alle 10:00", "Tuesday 1 December at 10:00", in the workspace's zone. */
+export function formatWhen(workspace: ActionWorkspace, instant: Date | string): string {
+  const date = new Date(instant);
+  const day = new Intl.DateTimeFormat(workspace.locale === 'it' ? 'it-IT' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: workspace.timeZone,
+  }).format(date);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: workspace.timeZone }).format(date);
+  return `${day} ${texts[workspace.locale].at} ${time}`;
+}
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

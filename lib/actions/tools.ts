@@ -1,0 +1,50 @@
+import { defineTool, ToolError, type ToolDefinition } from '@/lib/agent';
+import { submitAction } from '@/lib/autonomy';
+import { asService } from '@/lib/db';
+import { ACTION_INPUTS } from './registry';
+import { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, type ActionType } from './types';
+
+const DESCRIPTIONS: Record<ActionType, string> = {
+  booking_reminder:
+    'Send a customer a reminder of an upcoming appointment (once per appointment; needs their consent to messages; never during quiet hours 21:00-08:00).',
+  waitlist_offer:
+    'Offer the slot of a cancelled appointment to the waitlist: the first waiting customer (first in, first out) whose preferred window holds the whole slot gets a message.',
+  win_back:
+    'Invite back a customer who is past their own usual gap between visits (at least 3 visits, marketing consent, no VIPs, a daily cap per workspace).',
+  deal_follow_up: 'Write to the customer of an open deal with no activity for 14 days, and count it as activity on the deal.',
+};
+
+/**
+ * The action tools agents get. Whether a call runs is decided before the handler by the write gate
+ * (lib/autonomy's authorizeWrite): the handler only runs when the tier was `auto`, and even then
+ * `submitAction` re-reads the tier and never executes above it.
+ */
+export const actionTools: Record<ActionType, ToolDefinition> = Object.fromEntries(
+  ACTION_TYPES.map((type) => [
+    type,
+    defineTool({
+      name: ACTION_TOOL[type],
+      description: DESCRIPTIONS[type],
+      input: ACTION_INPUTS[type],
+      kind: 'write',
+      planet: ACTION_PLANET[type],
+      handler: async (input, ctx) => {
+        const outcome = await asService((tx) =>
+          submitAction(tx, { workspaceId: ctx.workspaceId, type, input, trigger: `agent:${ACTION_TOOL[type]}`, agentRunId: ctx.runId, now: new Date(), expect: 'auto' }),
+        );
+        switch (outcome.status) {
+          case 'executed':
+            return 'Done: the message is queued and the owner sees it under "Done for you".';
+          case 'proposed':
+            return 'Autonomy changed meanwhile: it was proposed for the owner’s OK instead of done.';
+          case 'duplicate':
+            return `This was already ${outcome.existing} earlier; nothing new was done.`;
+          case 'failed':
+            throw new ToolError(`Not done: ${outcome.error}`);
+          default:
+            throw new ToolError(outcome.reason);
+        }
+      },
+    }) as unknown as ToolDefinition,
+  ]),
+) as Record<ActionType, ToolDefinition>;

@@ -1,0 +1,80 @@
+import type { Tx } from '@/lib/db';
+import type { Planet } from '@/lib/planets';
+
+/** The write actions an agent, a rule or a flow can take, and the planet each belongs to. */
+export const ACTION_TYPES = ['booking_reminder', 'waitlist_offer', 'win_back', 'deal_follow_up'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export const ACTION_PLANET: Record<ActionType, Planet> = {
+  booking_reminder: 'booking',
+  waitlist_offer: 'booking',
+  win_back: 'crm',
+  deal_follow_up: 'sales',
+};
+
+export const isActionType = (value: string): value is ActionType => (ACTION_TYPES as readonly string[]).includes(value);
+
+/** The agent tool that performs each action (lib/actions/tools.ts defines them). */
+export const ACTION_TOOL: Record<ActionType, string> = {
+  booking_reminder: 'send_booking_reminder',
+  waitlist_offer: 'offer_freed_slot',
+  win_back: 'win_back_customer',
+  deal_follow_up: 'follow_up_stale_deal',
+};
+
+export const actionOfTool = (tool: string): ActionType | undefined =>
+  (Object.keys(ACTION_TOOL) as ActionType[]).find((type) => ACTION_TOOL[type] === tool);
+
+export type Channel = 'sms' | 'email' | 'whatsapp';
+
+/** What an action needs to know about its workspace. */
+export interface ActionWorkspace {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** The language customers are written to in. */
+  locale: 'en' | 'it';
+}
+
+export interface ActionContext {
+  workspace: ActionWorkspace;
+  now: Date;
+}
+
+/**
+ * An action resolved down to exactly what would run: `args` (hashed, executed as they are), the
+ * display `details` (names, times, the why), the key that makes proposing it idempotent, and the
+ * moment after which it may no longer be approved.
+ */
+export interface PreparedAction {
+  type: ActionType;
+  planet: Planet;
+  args: Record<string, unknown>;
+  details: Record<string, unknown>;
+  dedupeKey: string;
+  expiresAt: Date;
+}
+
+/** `reason` is a sentence for the agent (or the log): why the action does not apply. */
+export type Prepared = { ok: true; action: PreparedAction } | { ok: false; reason: string };
+
+/** What execution did: enough to show it and to undo it. */
+export interface ExecutionResult {
+  messageIds: string[];
+  [key: string]: unknown;
+}
+
+export type Executed = { ok: true; result: ExecutionResult } | { ok: false; error: string };
+
+export interface ActionDefinition<Input = unknown> {
+  type: ActionType;
+  /** Resolves the input against current data: who, which channel, the exact message. */
+  prepare(tx: Tx, ctx: ActionContext, input: Input): Promise<Prepared>;
+  /**
+   * Carries out prepared `args` after checking that the world still matches them (the appointment
+   * was not cancelled or moved, the customer did not come back…). Runs in the caller's transaction.
+   */
+  execute(tx: Tx, ctx: ActionContext, args: Record<string, unknown>, decisionId: string): Promise<Executed>;
+  /** Reverts what `execute` changed besides the messages (the caller cancels those). */
+  undo(tx: Tx, ctx: ActionContext, args: Record<string, unknown>, result: ExecutionResult): Promise<void>;
+}

@@ -1,0 +1,341 @@
+import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult } from '@/lib/actions';
+import { ApiError, conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { isUuid, requireManager } from './roles';
+import { promotionSuggestions } from './settings';
+import { actionTier, type Tier } from './tier';
+
+export type DecisionStatus = 'proposed' | 'approved' | 'rejected' | 'executed' | 'failed' | 'expired' | 'undone';
+
+export interface DecisionRow {
+  id: string;
+  workspace_id: string;
+  planet: string;
+  action_type: ActionType;
+  args: Record<string, unknown>;
+  args_hash: string;
+  details: Record<string, unknown>;
+  dedupe_key: string;
+  tier: 'propose' | 'auto';
+  status: DecisionStatus;
+  trigger: string;
+  agent_run_id: string | null;
+  insight_id: string | null;
+  expires_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  executed_at: Date | null;
+  result: ExecutionResult | null;
+  error: string | null;
+  undone_by: string | null;
+  undone_at: Date | null;
+  created_at: Date;
+}
+
+/** What a caller (the analysis, a flow, an agent tool) asks for. */
+export interface ActionRequest {
+  workspaceId: string;
+  type: ActionType;
+  input: unknown;
+  /** What started it: 'cron:analyze_planet_data', 'event:booking/created', 'agent:<tool>'. */
+  trigger: string;
+  agentRunId?: string | null;
+  insightId?: string | null;
+  now: Date;
+  /**
+   * The tier the caller saw. A request never runs at a higher tier than this: an agent told to propose
+   * does not execute because autonomy was raised meanwhile, and a tool told it may execute only
+   * proposes if autonomy was lowered.
+   */
+  expect?: 'propose' | 'auto';
+}
+
+export type SubmitOutcome =
+  | { status: 'skipped'; tier: 'paused' | 'off'; reason: string }
+  | { status: 'not_applicable'; reason: string }
+  | { status: 'duplicate'; decisionId: string; existing: DecisionStatus }
+  | { status: 'proposed'; decisionId: string; argsHash: string; expiresAt: Date }
+  | { status: 'executed'; decisionId: string }
+  | { status: 'failed'; decisionId: string; error: string };
+
+const TIER_REASON: Record<'paused' | 'off', (planet: string) => string> = {
+  paused: () => 'Agents are paused by a kill switch: nothing was proposed or done.',
+  off: (planet) => `Autonomy for the ${planet} planet is off: it neither proposes nor acts.`,
+};
+
+/**
+ * The one door every write action goes through (service code, in the caller's transaction): the
+ * autonomy tier decides between doing nothing, recording a proposal and executing at once. Proposing
+ * is idempotent on the action's dedupe key; an automatic execution is recorded as an executed
+ * decision, so it shows in "Done".
+ */
+export async function submitAction(tx: Tx, request: ActionRequest): Promise<SubmitOutcome> {
+  const planet = ACTION_PLANET[request.type];
+  const tier = await actionTier(tx, request.workspaceId, request.type);
+  if (tier === 'paused' || tier === 'off') return { status: 'skipped', tier, reason: TIER_REASON[tier](planet) };
+  const workspace = await loadActionWorkspace(tx, request.workspaceId);
+  if (!workspace) return { status: 'not_applicable', reason: 'The workspace no longer exists.' };
+  const ctx: ActionContext = { workspace, now: request.now };
+  const prepared = await ACTIONS[request.type].prepare(tx, ctx, request.input as never);
+  if (!prepared.ok) return { status: 'not_applicable', reason: prepared.reason };
+
+  const { action } = prepared;
+  const auto = tier === 'auto' && request.expect !== 'propose';
+  const argsHash = hashArgs(action.type, action.args);
+  const [row] = await tx.query<DecisionRow>(
+    `insert into public.agent_decisions
+       (workspace_id, planet, action_type, args, args_hash, details, dedupe_key, tier, status, trigger, agent_run_id, insight_id,
+        expires_at, created_at)
+     values ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)
+     on conflict (workspace_id, dedupe_key) do nothing
+     returning *`,
+    [
+      request.workspaceId, planet, action.type, JSON.stringify(action.args), argsHash, JSON.stringify(action.details), action.dedupeKey,
+      auto ? 'auto' : 'propose', auto ? 'approved' : 'proposed', request.trigger, request.agentRunId ?? null, request.insightId ?? null,
+      action.expiresAt.toISOString(), request.now.toISOString(),
+    ],
+  );
+  if (!row) {
+    const [existing] = await tx.query<{ id: string; status: DecisionStatus }>(
+      `select id, status from public.agent_decisions where workspace_id = $1 and dedupe_key = $2`,
+      [request.workspaceId, action.dedupeKey],
+    );
+    return { status: 'duplicate', decisionId: existing!.id, existing: existing!.status };
+  }
+  if (!auto) return { status: 'proposed', decisionId: row.id, argsHash, expiresAt: action.expiresAt };
+  const done = await executeDecision(tx, ctx, row);
+  return done.ok ? { status: 'executed', decisionId: row.id } : { status: 'failed', decisionId: row.id, error: done.error };
+}
+
+/**
+ * Executes an approved decision in the caller's transaction: the stored arguments must still hash to
+ * the stored hash (what was approved is exactly what runs), then the action re-checks the world and
+ * acts. The decision ends `executed` or `failed`; its insight, if any, becomes `actioned`.
+ */
+async function executeDecision(tx: Tx, ctx: ActionContext, decision: DecisionRow): Promise<{ ok: true } | { ok: false; error: string }> {
+  const outcome =
+    hashArgs(decision.action_type, decision.args) === decision.args_hash
+      ? await ACTIONS[decision.action_type].execute(tx, ctx, decision.args, decision.id)
+      : ({ ok: false, error: 'The proposal was changed after it was made, so it was not carried out.' } as const);
+  if (outcome.ok) {
+    await tx.query(`update public.agent_decisions set status = 'executed', executed_at = $2, result = $3::jsonb where id = $1`, [
+      decision.id,
+      ctx.now.toISOString(),
+      JSON.stringify(outcome.result),
+    ]);
+    if (decision.insight_id) {
+      await tx.query(`update public.workspace_insights set status = 'actioned', updated_at = $2 where id = $1 and status in ('new', 'seen')`, [
+        decision.insight_id,
+        ctx.now.toISOString(),
+      ]);
+    }
+    return { ok: true };
+  }
+  await tx.query(`update public.agent_decisions set status = 'failed', error = $2 where id = $1`, [decision.id, outcome.error.slice(0, 500)]);
+  return { ok: false, error: outcome.error };
+}
+
+/** A person's approval, as the Home needs it back. */
+export interface ApprovalResult {
+  decisionId: string;
+  status: 'executed';
+  /** Set when this approval makes the action type eligible for "do this automatically". */
+  suggestion: { actionType: ActionType; approvals: number } | null;
+}
+
+const loadForUpdate = async (tx: Tx, workspaceId: string, decisionId: string) => {
+  if (!isUuid(decisionId)) return undefined;
+  const [row] = await tx.query<DecisionRow>(`select * from public.agent_decisions where id = $1 and workspace_id = $2 for update`, [
+    decisionId,
+    workspaceId,
+  ]);
+  return row;
+};
+
+const describeStatus: Record<DecisionStatus, string> = {
+  proposed: 'is still waiting',
+  approved: 'was already approved',
+  rejected: 'was already ignored',
+  executed: 'was already approved and carried out',
+  failed: 'was already tried and could not be carried out',
+  expired: 'has expired',
+  undone: 'was carried out and then undone',
+};
+
+/**
+ * Approves a proposal and executes it, exactly once. `argsHash` is the hash the person was shown: a
+ * different one means they approved something else, and nothing runs. The row is locked, so of two
+ * concurrent approvals one executes and the other finds it already done. A proposal past its expiry
+ * becomes `expired` (terminal) and never runs; a kill switch or autonomy `off` refuses and leaves it
+ * waiting.
+ */
+export async function approveDecision(
+  user: SessionUser,
+  workspaceId: string,
+  decisionId: string,
+  { argsHash, now = new Date() }: { argsHash: string; now?: Date },
+): Promise<ApprovalResult> {
+  type Outcome = { kind: 'executed' } | { kind: 'failed'; error: string } | { kind: 'expired'; at: Date };
+  const outcome = await withUser(user, async (tx): Promise<Outcome> => {
+    await requireManager(tx, user, workspaceId, 'approve what agents propose');
+    return elevated(tx, async (service) => {
+      const decision = await loadForUpdate(service, workspaceId, decisionId);
+      if (!decision) throw notFound('This proposal');
+      if (decision.status !== 'proposed') throw conflict(`This proposal ${describeStatus[decision.status]}.`, { status: decision.status });
+      if (decision.args_hash !== argsHash) {
+        throw conflict('This is not the proposal you were shown: reload to see what is proposed now. Nothing was sent.');
+      }
+      if (decision.expires_at.getTime() <= now.getTime()) {
+        await service.query(`update public.agent_decisions set status = 'expired' where id = $1`, [decision.id]);
+        return { kind: 'expired', at: decision.expires_at };
+      }
+      await refuseWhenStopped(service, decision);
+      const workspace = (await loadActionWorkspace(service, workspaceId))!;
+      await service.query(`update public.agent_decisions set status = 'approved', decided_by = $2, decided_at = $3 where id = $1`, [
+        decision.id,
+        user.id,
+        now.toISOString(),
+      ]);
+      const done = await executeDecision(service, { workspace, now }, decision);
+      return done.ok ? { kind: 'executed' } : { kind: 'failed', error: done.error };
+    });
+  }).catch(rethrowAsApiError);
+
+  if (outcome.kind === 'expired') {
+    throw new ApiError('gone', `This proposal expired on ${outcome.at.toISOString()} and was not carried out.`, { status: 'expired' });
+  }
+  if (outcome.kind === 'failed') throw conflict(`It could not be done: ${outcome.error}`, { status: 'failed' });
+  const decision = await withUser(user, (tx) =>
+    tx.query<{ action_type: ActionType }>(`select action_type from public.agent_decisions where id = $1`, [decisionId]),
+  );
+  const suggestions = await promotionSuggestions(user, workspaceId);
+  const suggestion = suggestions.find((s) => s.actionType === decision[0]?.action_type) ?? null;
+  return { decisionId, status: 'executed', suggestion };
+}
+
+/** A kill switch or autonomy `off` keeps a proposal from running; it stays proposed for later. */
+async function refuseWhenStopped(tx: Tx, decision: DecisionRow) {
+  const tier: Tier = await actionTier(tx, decision.workspace_id, decision.action_type);
+  if (tier === 'paused') throw conflict('Agents are paused by a kill switch, so nothing was sent. Resume them in Settings → Autonomy first.');
+  if (tier === 'off') throw conflict(`Autonomy for the ${decision.planet} planet is off, so nothing was sent. Turn it on in Settings → Autonomy first.`);
+}
+
+/** "Ignore": the proposal is closed and never runs. */
+export async function rejectDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'rejected' | 'expired' }> {
+  return withUser(user, async (tx) => {
+    await requireManager(tx, user, workspaceId, 'ignore what agents propose');
+    return elevated(tx, async (service) => {
+      const decision = await loadForUpdate(service, workspaceId, decisionId);
+      if (!decision) throw notFound('This proposal');
+      if (decision.status !== 'proposed') throw conflict(`This proposal ${describeStatus[decision.status]}.`, { status: decision.status });
+      const status: 'rejected' | 'expired' = decision.expires_at.getTime() <= now.getTime() ? 'expired' : 'rejected';
+      await service.query(`update public.agent_decisions set status = $2, decided_by = $3, decided_at = $4 where id = $1`, [
+        decision.id,
+        status,
+        status === 'rejected' ? user.id : null,
+        status === 'rejected' ? now.toISOString() : null,
+      ]);
+      return { decisionId, status };
+    });
+  }).catch(rethrowAsApiError);
+}
+
+/**
+ * Undoes an executed action while all its messages are still queued: they are cancelled and the
+ * action reverts what it changed (the reminder mark, the waitlist offer, the deal's activity). Once a
+ * message has gone out, nothing can be undone.
+ */
+export async function undoDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'undone' }> {
+  return withUser(user, async (tx) => {
+    await requireManager(tx, user, workspaceId, 'undo what agents did');
+    return elevated(tx, async (service) => {
+      const decision = await loadForUpdate(service, workspaceId, decisionId);
+      if (!decision) throw notFound('This action');
+      if (decision.status !== 'executed') throw conflict(`This action cannot be undone: it ${describeStatus[decision.status]}.`, { status: decision.status });
+      const messageIds = decision.result?.messageIds ?? [];
+      const messages = await service.query<{ id: string; status: string }>(
+        `select id, status from public.outbox_messages where workspace_id = $1 and id = any ($2::uuid[]) for update`,
+        [workspaceId, messageIds],
+      );
+      if (messages.some((m) => m.status !== 'queued')) throw conflict('The message has already been sent, so this can no longer be undone.');
+      await cancelQueuedMessages(service, { workspaceId, messageIds }, now, 'Undone before it was sent.');
+      const workspace = (await loadActionWorkspace(service, workspaceId))!;
+      await ACTIONS[decision.action_type].undo(service, { workspace, now }, decision.args, decision.result!);
+      await service.query(`update public.agent_decisions set status = 'undone', undone_by = $2, undone_at = $3 where id = $1`, [
+        decision.id,
+        user.id,
+        now.toISOString(),
+      ]);
+      return { decisionId, status: 'undone' as const };
+    });
+  }).catch(rethrowAsApiError);
+}
+
+/** Closes proposals nobody decided in time (the hourly sweep; approval checks expiry itself too). */
+export async function expireDecisions(now = new Date()): Promise<number> {
+  const rows = await asService((tx) =>
+    tx.query(`update public.agent_decisions set status = 'expired' where status = 'proposed' and expires_at <= $1 returning 1`, [now.toISOString()]),
+  );
+  return rows.length;
+}
+
+/** A decision as the API and the UI show it (camelCased by the serializer). */
+export interface DecisionView {
+  id: string;
+  planet: string;
+  action_type: ActionType;
+  tier: 'propose' | 'auto';
+  status: DecisionStatus;
+  args_hash: string;
+  channel: string;
+  to: string;
+  message: string;
+  details: Record<string, unknown>;
+  trigger: string;
+  expires_at: Date;
+  created_at: Date;
+  decided_at: Date | null;
+  executed_at: Date | null;
+  error: string | null;
+  /** Executed, and every message it queued is still queued. */
+  undoable: boolean;
+  /** Its (first) message: queued until `send_after`, then sent. */
+  delivery: { status: 'queued' | 'sent' | 'cancelled' | 'failed'; send_after: string; sent_at: string | null } | null;
+}
+
+/**
+ * The select list that turns agent_decisions `d` into a DecisionView; use it with DECISION_JOIN after
+ * `from public.agent_decisions d`. One lateral look at the decision's messages gives both the undo
+ * flag and the delivery, instead of a subquery each.
+ */
+export const DECISION_VIEW = `d.id, d.planet, d.action_type, d.tier, d.status, d.args_hash, d.args ->> 'channel' as channel, d.args ->> 'to' as "to",
+  d.args ->> 'message' as message, d.details, d.trigger, d.expires_at, d.created_at, d.decided_at, d.executed_at, d.error,
+  (d.status = 'executed' and coalesce(m.all_queued, false)) as undoable, m.delivery`;
+
+export const DECISION_JOIN = `left join lateral (
+    select bool_and(o.status = 'queued') as all_queued,
+           (array_agg(json_build_object('status', o.status, 'send_after', o.send_after, 'sent_at', o.sent_at) order by o.created_at, o.id))[1] as delivery
+      from public.outbox_messages o where o.decision_id = d.id) m on true`;
+
+export interface DecisionFilter {
+  status?: DecisionStatus;
+  tier?: 'propose' | 'auto';
+  planet?: string;
+  limit?: number;
+  /** Decisions created before this instant (the createdAt of the last one on the previous page). */
+  before?: Date;
+}
+
+/** A workspace's decisions, newest first, as any member may see them. */
+export async function listDecisions(user: SessionUser, workspaceId: string, filter: DecisionFilter = {}): Promise<DecisionView[]> {
+  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  return withUser(user, (tx) =>
+    tx.query<DecisionView>(
+      `select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN}
+        where d.workspace_id = $1 and ($2::text is null or d.status = $2) and ($3::text is null or d.tier = $3)
+          and ($4::text is null or d.planet = $4) and ($5::timestamptz is null or d.created_at < $5)
+        order by d.created_at desc, d.id limit $6`,
+      [workspaceId, filter.status ?? null, filter.tier ?? null, filter.planet ?? null, filter.before?.toISOString() ?? null, filter.limit ?? 50],
+    ),
+  ).catch(rethrowAsApiError);
+}

@@ -1,0 +1,46 @@
+/**
+ * Autonomy: per workspace and planet `off | propose | auto` (default propose), per action type the
+ * owner's opt-in to automatic after PROMOTE_AFTER_APPROVALS approvals, kill switches for the workspace
+ * and each planet, and the life of every agent decision (proposed → approved → executed | failed,
+ * rejected, expired, undone). Importing this module installs the runtime's write gate.
+ */
+import { setAuthorizeWrite } from '@/lib/agent';
+import { authorizeWrite } from './authorize';
+
+setAuthorizeWrite(authorizeWrite);
+
+export { authorizeWrite };
+export {
+  approveDecision,
+  DECISION_JOIN,
+  DECISION_VIEW,
+  expireDecisions,
+  listDecisions,
+  rejectDecision,
+  submitAction,
+  undoDecision,
+  type ActionRequest,
+  type ApprovalResult,
+  type DecisionFilter,
+  type DecisionRow,
+  type DecisionStatus,
+  type DecisionView,
+  type SubmitOutcome,
+} from './decisions';
+export {
+  autonomyChangeSchema,
+  changeAutonomy,
+  getAutonomy,
+  PROMOTE_AFTER_APPROVALS,
+  promotionSuggestions,
+  readAutonomy,
+  type ActionAutonomy,
+  type AutonomyChange,
+  type AutonomyLevel,
+  type AutonomySettings,
+  type PlanetAutonomy,
+  type PromotionSuggestion,
+} from './settings';
+export { cancelMessage, listOutbox, type OutboxMessageView } from './outbox';
+export { roleIn, type Role } from './roles';
+export { actionTier, type Tier } from './tier';

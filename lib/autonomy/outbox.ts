@@ -1,0 +1,61 @@
+import { cancelQueuedMessages } from '@/lib/actions';
+import { conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { elevated, withUser, type SessionUser } from '@/lib/db';
+import { undoDecision } from './decisions';
+import { isUuid, requireManager } from './roles';
+
+export interface OutboxMessageView {
+  id: string;
+  decision_id: string | null;
+  channel: string;
+  recipient: string;
+  recipient_name: string;
+  subject: string;
+  body: string;
+  status: 'queued' | 'sent' | 'cancelled' | 'failed';
+  send_after: Date;
+  sent_at: Date | null;
+  cancelled_at: Date | null;
+  error: string | null;
+  created_at: Date;
+}
+
+/** The workspace's outgoing messages, newest first (any member). */
+export async function listOutbox(
+  user: SessionUser,
+  workspaceId: string,
+  filter: { status?: OutboxMessageView['status']; limit?: number; before?: Date } = {},
+): Promise<OutboxMessageView[]> {
+  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  return withUser(user, (tx) =>
+    tx.query<OutboxMessageView>(
+      `select id, decision_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, cancelled_at, error, created_at
+         from public.outbox_messages
+        where workspace_id = $1 and ($2::text is null or status = $2) and ($3::timestamptz is null or created_at < $3)
+        order by created_at desc, id limit $4`,
+      [workspaceId, filter.status ?? null, filter.before?.toISOString() ?? null, filter.limit ?? 50],
+    ),
+  ).catch(rethrowAsApiError);
+}
+
+/**
+ * Stops a message that is still queued. A message an action sent is undone with its action (so the
+ * reminder mark or the waitlist offer is reverted too); any other is just cancelled.
+ */
+export async function cancelMessage(user: SessionUser, workspaceId: string, messageId: string, now = new Date()): Promise<{ messageId: string; status: 'cancelled' }> {
+  if (!isUuid(workspaceId) || !isUuid(messageId)) throw notFound('This message');
+  const decisionId = await withUser(user, async (tx) => {
+    await requireManager(tx, user, workspaceId, 'stop messages');
+    const [message] = await tx.query<{ status: string; decision_id: string | null }>(
+      `select status, decision_id from public.outbox_messages where workspace_id = $1 and id = $2`,
+      [workspaceId, messageId],
+    );
+    if (!message) throw notFound('This message');
+    if (message.status !== 'queued') throw conflict(`This message is already ${message.status}.`, { status: message.status });
+    if (message.decision_id) return message.decision_id;
+    await elevated(tx, (s) => cancelQueuedMessages(s, { workspaceId, messageIds: [messageId] }, now, 'Cancelled before it was sent.'));
+    return null;
+  }).catch(rethrowAsApiError);
+  if (decisionId) await undoDecision(user, workspaceId, decisionId, now);
+  return { messageId, status: 'cancelled' };
+}

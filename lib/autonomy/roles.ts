@@ -1,0 +1,23 @@
+import { forbidden, notFound } from '@/lib/api';
+import type { SessionUser, Tx } from '@/lib/db';
+
+export type Role = 'owner' | 'admin' | 'member';
+
+/** The caller's role in the workspace (under RLS: a stranger sees no membership and gets 404). */
+export async function roleIn(tx: Tx, user: SessionUser, workspaceId: string): Promise<Role> {
+  const [row] = await tx.query<{ role: Role }>(`select role from public.workspace_members where workspace_id = $1 and user_id = $2`, [
+    workspaceId,
+    user.id,
+  ]);
+  if (!row) throw notFound('This workspace');
+  return row.role;
+}
+
+/** Approving, ignoring, undoing and changing autonomy act for the business: the owner and admins only. */
+export async function requireManager(tx: Tx, user: SessionUser, workspaceId: string, what: string): Promise<Role> {
+  const role = await roleIn(tx, user, workspaceId);
+  if (role === 'member') throw forbidden(`Only the owner and admins can ${what}.`);
+  return role;
+}
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,0 +1,169 @@
+import type { ActionType } from '@/lib/actions';
+import { notFound, rethrowAsApiError } from '@/lib/api';
+import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
+import { withUser, type SessionUser, type Tx } from '@/lib/db';
+import { hasData } from '@/lib/insights';
+import { computeAllPlanets, type Health, type MetricUnit, type Planet, type PlanetMetrics, type Pulse } from '@/lib/planets';
+import { normalizePrefs, type HomePrefs } from './prefs';
+
+/** "Done for you" covers the last day: what ran overnight is what the owner wants to see at 7:30. */
+export const DONE_WINDOW_HOURS = 24;
+/** Cards in "Needs your OK": more than this is a list to work through elsewhere, not a morning glance. */
+export const PROPOSALS_SHOWN = 20;
+/** Individual actions listed under each "Done" group. */
+export const DONE_ITEMS_SHOWN = 20;
+
+/** The metric whose change is a planet's trend (its ring), and the number shown under it. */
+export const TREND_METRIC: Record<Planet, string> = {
+  booking: 'bookings_week',
+  crm: 'leads_7d',
+  sales: 'won_this_month',
+  content: 'engagement_rate_30d',
+  marketing: 'campaigns_sent_30d',
+  web: 'visits_7d',
+};
+/** Changes within ±5% read as steady. */
+const STEADY_PCT = 5;
+
+export type Trend = 'up' | 'down' | 'steady' | 'unknown';
+
+export interface PlanetSummary {
+  planet: Planet;
+  health: Health;
+  trend: Trend;
+  changePct: number | null;
+  headline: { metric: string; value: number | null; unit: MetricUnit };
+  autonomy: 'off' | 'propose' | 'auto';
+  paused: boolean;
+  /** Insights of today nobody has looked at yet. */
+  newInsights: number;
+  /** Anything to measure at all: a planet with no data yet shows as waiting, not as healthy. */
+  hasData: boolean;
+}
+
+export interface DoneGroup {
+  actionType: ActionType;
+  planet: string;
+  count: number;
+  items: DecisionView[];
+}
+
+export interface DailyBrief {
+  workspaceId: string;
+  timeZone: string;
+  role: Role;
+  /** Owners and admins approve, ignore and undo; members see the same brief read-only. */
+  canDecide: boolean;
+  generatedAt: Date;
+  pulse: Pulse;
+  /** The workspace kill switch is on. */
+  paused: boolean;
+  proposals: DecisionView[];
+  proposalsTotal: number;
+  done: DoneGroup[];
+  planets: PlanetSummary[];
+  suggestions: PromotionSuggestion[];
+  prefs: HomePrefs;
+}
+
+export function trendOf(metrics: PlanetMetrics): { trend: Trend; changePct: number | null; headline: PlanetSummary['headline'] } {
+  const name = TREND_METRIC[metrics.planet];
+  const metric = metrics.metrics[name]!;
+  const pct = metric.changePct ?? null;
+  const trend: Trend = pct === null ? 'unknown' : pct > STEADY_PCT ? 'up' : pct < -STEADY_PCT ? 'down' : 'steady';
+  return { trend, changePct: pct, headline: { metric: name, value: metric.value, unit: metric.unit } };
+}
+
+interface BriefRow {
+  role: Role;
+  time_zone: string;
+  proposals: DecisionView[];
+  proposals_total: number;
+  done: Array<DecisionView & { group_count: number }>;
+  new_insights: Record<string, number> | null;
+  prefs: unknown;
+}
+
+/**
+ * Everything the Home shows, composed at read time in one transaction as the user (RLS): the pulse and
+ * planets (seven indexed queries in lib/planets), then one statement for the proposals, what was done,
+ * today's unseen insights and the person's layout, and one for the autonomy switches.
+ */
+export async function composeDailyBrief(user: SessionUser, workspaceId: string, options: { now?: Date } = {}): Promise<DailyBrief> {
+  if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) throw notFound('This workspace');
+  const now = options.now ?? new Date();
+  return withUser(user, async (tx) => {
+    const row = await readBrief(tx, user, workspaceId, now);
+    if (!row) throw notFound('This workspace');
+    const { pulse, planets } = await computeAllPlanets(tx, workspaceId, { now, timeZone: row.time_zone });
+    const autonomy = await readAutonomy(tx, workspaceId);
+
+    const groups = new Map<ActionType, DoneGroup>();
+    for (const { group_count, ...item } of row.done) {
+      const group = groups.get(item.action_type) ?? { actionType: item.action_type, planet: item.planet, count: group_count, items: [] };
+      group.items.push(item);
+      groups.set(item.action_type, group);
+    }
+
+    return {
+      workspaceId,
+      timeZone: row.time_zone,
+      role: row.role,
+      canDecide: row.role !== 'member',
+      generatedAt: now,
+      pulse,
+      paused: autonomy.paused,
+      proposals: row.proposals,
+      proposalsTotal: row.proposals_total,
+      done: [...groups.values()].sort((a, b) => b.count - a.count),
+      planets: planets.map((p) => {
+        const level = autonomy.planets.find((a) => a.planet === p.planet)!;
+        return {
+          planet: p.planet,
+          health: p.health,
+          ...trendOf(p),
+          autonomy: level.autonomy,
+          paused: level.paused || autonomy.paused,
+          newInsights: row.new_insights?.[p.planet] ?? 0,
+          hasData: hasData(p),
+        };
+      }),
+      suggestions: autonomy.suggestions,
+      prefs: normalizePrefs(row.prefs),
+    };
+  }).catch(rethrowAsApiError);
+}
+
+async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Date): Promise<BriefRow | undefined> {
+  const [row] = await tx.query<BriefRow>(
+    `select m.role, w.time_zone,
+            (select coalesce(json_agg(p), '[]') from (
+               select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN}
+                where d.workspace_id = w.id and d.status = 'proposed' and d.expires_at > $3
+                order by d.expires_at, d.created_at desc, d.id limit $5) p) as proposals,
+            (select count(*)::int from public.agent_decisions d
+              where d.workspace_id = w.id and d.status = 'proposed' and d.expires_at > $3) as proposals_total,
+            -- Done: numbered per action type first, so only the listed ones pay for their view.
+            (select coalesce(json_agg(x order by x.executed_at desc, x.id), '[]') from (
+               select ${DECISION_VIEW}, r.group_count
+                 from (select d0.id, (count(*) over kind)::int as group_count, row_number() over (kind order by d0.executed_at desc, d0.id) as rn
+                         from public.agent_decisions d0
+                        where d0.workspace_id = w.id and d0.status = 'executed'
+                          and d0.executed_at > $3::timestamptz - make_interval(hours => $4)
+                       -- Byte order: text collation is needlessly slow for grouping fixed identifiers.
+                       window kind as (partition by d0.action_type collate "C")) r
+                 join public.agent_decisions d on d.id = r.id
+                 ${DECISION_JOIN}
+                where r.rn <= $6) x) as done,
+            (select json_object_agg(planet, n) from (
+               select i.planet, count(*)::int as n from public.workspace_insights i
+                where i.workspace_id = w.id and i.status = 'new' and i.insight_date = ($3::timestamptz at time zone w.time_zone)::date
+                group by i.planet) s) as new_insights,
+            (select prefs from public.workspace_home_prefs h where h.workspace_id = w.id and h.user_id = $2) as prefs
+       from public.workspaces w
+       join public.workspace_members m on m.workspace_id = w.id and m.user_id = $2
+      where w.id = $1`,
+    [workspaceId, user.id, now.toISOString(), DONE_WINDOW_HOURS, PROPOSALS_SHOWN, DONE_ITEMS_SHOWN],
+  );
+  return row;
+}
