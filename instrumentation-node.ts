@@ -1,5 +1,6 @@
 import { startBackgroundWork } from '@/inngest';
 import { getDemoCredentials } from '@/lib/auth';
+import { startHostedSupervisor } from '@/lib/bridge';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { seedDemo } from '@/lib/demo';
@@ -25,4 +26,10 @@ export async function startServer() {
   const executor = await startBackgroundWork();
   // Release leases on shutdown so another process picks the work up at once, not after they expire.
   if (executor) process.once('SIGTERM', () => void executor.stop());
+  // Hosted agents' turns run wherever background work runs: a long-lived process (Inngest Cloud's
+  // short invocations cannot hold an agent's connection). Their bridges stop with the process.
+  if (executor) {
+    const hosted = startHostedSupervisor();
+    process.once('SIGTERM', () => void hosted.stop());
+  }
 }

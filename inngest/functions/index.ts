@@ -1,4 +1,5 @@
 import type { BackgroundFunction } from '../define';
+import { abandonStalledThreadsJob } from './abandon-stalled-threads';
 import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-data';
 import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
@@ -6,4 +7,4 @@ import { deliverMessages } from './deliver-messages';
 import { processTopicRequest } from './process-topic-request';
 
 /** Every background function: served to Inngest Cloud at /api/inngest and run by the local executor. */
-export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest, analyzePlanetDataSchedule, analyzePlanetData, bookingReminderSmart, deliverMessages];
+export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest, analyzePlanetDataSchedule, analyzePlanetData, bookingReminderSmart, deliverMessages, abandonStalledThreadsJob];

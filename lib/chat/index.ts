@@ -7,6 +7,7 @@ export {
 } from './conversations';
 export type { Conversation, ConversationKind, ConversationMember } from './conversations';
 export { claimDeliveries, completeDelivery, deliveryQueue } from './deliveries';
+export { delegate, delegateSchema, relayResult, relaySchema } from './delegation';
 export type { ClaimOptions, ClaimedDelivery, CompleteOptions, DeliveryOutcome } from './deliveries';
 export { streamAgentEvents, streamWorkspaceEvents } from './events';
 export {

@@ -1,4 +1,5 @@
 import { DEMO_EMAIL, hashPassword, newToken } from '@/lib/auth';
+import { seedChatDemo } from '@/lib/chat/demo';
 import { asService, type Tx } from '@/lib/db';
 import { seedHomeDemo } from '@/lib/home';
 import { seedPlanetsDemo } from '@/lib/planets';
@@ -14,7 +15,7 @@ export interface DemoContext {
  * Each capability that owns demo data (bookings, customers, conversations…) adds its seeder here;
  * each runs once, in the same transaction that creates the demo workspace.
  */
-const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo, seedHomeDemo];
+const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo, seedHomeDemo, seedChatDemo];
 
 /**
  * Seeds the demo owner with a personal workspace and the team workspace "Studio Aurora" (a hair

@@ -1,3 +1,5 @@
+import { log } from '@/lib/log';
+
 export type SseSend = (event: string, data: unknown) => void;
 
 const KEEPALIVE_MS = 25_000;
@@ -43,7 +45,8 @@ export async function sseResponse(
     for (const timer of timers) clearTimeout(timer);
     signal.removeEventListener('abort', close);
     // Before `start` has returned there is nothing to clean up yet; that case is handled below.
-    if (ready) void Promise.resolve(cleanup?.()).finally(end);
+    // A cleanup that fails (the database went away first) is logged, never an unhandled rejection.
+    if (ready) void Promise.resolve(cleanup?.()).catch((error: unknown) => log('warn', 'sse: cleanup failed', { error })).finally(end);
   };
 
   // The start callback of a ReadableStream runs synchronously, so `controller` is set from here on.

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
-import { BubblesArt } from '@/components/ui/art';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { ConversationList } from '@/components/chat/conversation-list';
+import type { AgentView, ConversationView } from '@/components/chat/types';
+import { listWorkspaceAgents } from '@/lib/agents';
+import { serialize } from '@/lib/api';
+import { listConversations } from '@/lib/chat';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
 
@@ -10,11 +12,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ChatPage({ params }: { params: WorkspaceParams }) {
-  const [, { t }] = await Promise.all([currentWorkspace((await params).workspaceId), getI18n()]);
+  const { user, workspace } = await currentWorkspace((await params).workspaceId);
+  const [conversations, agents] = await Promise.all([listConversations(user, workspace.id), listWorkspaceAgents(user, workspace.id)]);
   return (
-    <>
-      <PageHeader title={t('nav.chat')} description={t('chat.lead')} />
-      <EmptyState art={<BubblesArt />} title={t('chat.emptyTitle')} body={t('chat.emptyBody')} />
-    </>
+    <ConversationList
+      viewer={{ id: user.id, workspaceId: workspace.id }}
+      initialConversations={serialize<ConversationView[]>(conversations)}
+      initialAgents={serialize<AgentView[]>(agents)}
+    />
   );
 }

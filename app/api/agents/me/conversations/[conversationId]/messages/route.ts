@@ -1,8 +1,17 @@
-import { ok, parseJson, route } from '@/lib/api';
+import { ok, parseJson, parseQuery, route } from '@/lib/api';
 import { requireAgent } from '@/lib/agents';
-import { agentReplySchema, sendMessage } from '@/lib/chat';
+import { agentConversationView } from '@/lib/bridge/history';
+import { agentReplySchema, historyQuerySchema, sendMessage } from '@/lib/chat';
 
 type Params = { conversationId: string };
+
+// What the agent reads before answering: the conversation, its members, the workspace's agents and
+// a page of history (the agent must be a member).
+export const GET = route<Params>(async ({ req, params }) => {
+  const { agentId } = await requireAgent(req);
+  const query = parseQuery(req, historyQuerySchema);
+  return ok(await agentConversationView(agentId, params.conversationId, query));
+});
 
 // An agent's message goes through the same send path as a person's.
 export const POST = route<Params>(async ({ req, params }) => {

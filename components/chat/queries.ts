@@ -1,0 +1,42 @@
+import { api } from '@/components/api/client';
+import type { AgentView, ConversationView, MessageView } from './types';
+
+/** Everything chat caches sits under ['chat', …], so one invalidation can refresh it all. */
+export const conversationsKey = (workspaceId: string) => ['chat', 'conversations', workspaceId] as const;
+export const conversationKey = (conversationId: string) => ['chat', 'conversation', conversationId] as const;
+export const messagesKey = (conversationId: string, count?: number) =>
+  (count === undefined ? ['chat', 'messages', conversationId] : ['chat', 'messages', conversationId, count]) as readonly unknown[];
+export const agentsKey = (workspaceId: string) => ['chat', 'agents', workspaceId] as const;
+
+export const fetchConversations = (workspaceId: string) => api<ConversationView[]>(`/api/conversations?workspaceId=${workspaceId}`);
+export const fetchConversation = (conversationId: string) => api<ConversationView>(`/api/conversations/${conversationId}`);
+export const fetchAgents = (workspaceId: string) => api<AgentView[]>(`/api/agents?workspaceId=${workspaceId}`);
+
+export interface MessageWindow {
+  messages: MessageView[];
+  /** Older messages exist before the first one here. */
+  hasOlder: boolean;
+}
+
+export const PAGE = 50;
+
+/**
+ * The latest `count` messages, oldest first. The API pages backwards 100 at a time, so a window
+ * beyond that is fetched in several calls, newest page first.
+ */
+export async function fetchLatestMessages(conversationId: string, count: number): Promise<MessageWindow> {
+  const pages: MessageView[][] = [];
+  let before: number | null = null;
+  let remaining = count;
+  let hasOlder = false;
+  while (remaining > 0) {
+    const query: string = `limit=${Math.min(100, remaining)}${before ? `&before=${before}` : ''}`;
+    const page: { messages: MessageView[]; nextCursor: number | null } = await api(`/api/conversations/${conversationId}/messages?${query}`);
+    pages.unshift(page.messages);
+    remaining -= page.messages.length;
+    hasOlder = page.nextCursor !== null;
+    if (!page.nextCursor || page.messages.length === 0) break;
+    before = page.nextCursor;
+  }
+  return { messages: pages.flat(), hasOlder };
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { agentsKey, conversationKey, conversationsKey, messagesKey } from './queries';
+
+/**
+ * Keeps the chat caches live: the workspace's event stream (SSE) says which conversation changed,
+ * and the queries showing it refetch through the API. Events carry ids only, never content. After
+ * the stream drops and comes back (the browser reconnects by itself) everything refetches once,
+ * which catches up on whatever happened meanwhile.
+ */
+export function useLiveUpdates(workspaceId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource(`/api/events?workspaceId=${workspaceId}`);
+    let dropped = false;
+    const refresh = (conversationId: string, kind: 'message' | 'conversation') => {
+      void queryClient.invalidateQueries({ queryKey: conversationsKey(workspaceId) });
+      void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) });
+      // A side thread's status shows on the message that opened it: any open conversation may care.
+      void queryClient.invalidateQueries({ queryKey: kind === 'message' ? messagesKey(conversationId) : ['chat', 'messages'] });
+      // An agent that just wrote is connected: its presence may have changed.
+      if (kind === 'message') void queryClient.invalidateQueries({ queryKey: agentsKey(workspaceId) });
+    };
+    const onEvent = (kind: 'message' | 'conversation') => (event: MessageEvent<string>) => {
+      try {
+        refresh((JSON.parse(event.data) as { conversationId: string }).conversationId, kind);
+      } catch {
+        // not an event of ours
+      }
+    };
+    source.addEventListener('message', onEvent('message'));
+    source.addEventListener('conversation', onEvent('conversation'));
+    source.addEventListener('ready', () => {
+      if (dropped) void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      dropped = false;
+    });
+    source.addEventListener('error', () => {
+      dropped = true;
+    });
+    return () => source.close();
+  }, [queryClient, workspaceId]);
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { newPerson, signUp, uniqueEmail } from './helpers';
+
+/**
+ * Two hosted agents on the offline model, run by the app's own hosted runner. The offline model
+ * cannot understand messages; in chat it follows fixed rules (lib/bridge/offline.ts): asked
+ * "ask NAME: question", it opens a <dm target="NAME"> side thread; the agent asked acknowledges
+ * there; the first agent then resolves the thread with that answer.
+ */
+async function hostedAgents(page: Page) {
+  for (const [name, role] of [
+    ['Nova', 'Receptionist'],
+    ['Atlas', 'Chief of staff'],
+  ]) {
+    // Agents have no screen of their own yet: created through the API, with the page's session.
+    const response = await page.request.post('/api/agents', { data: { name, role, runtime: 'hosted', backend: 'offline' } });
+    expect(response.status()).toBe(201);
+  }
+}
+
+test('a person writes in a channel, a hosted agent answers live, and its side thread card appears, expands and resolves', async ({ browser }, testInfo) => {
+  const { context, page } = await newPerson(browser, testInfo);
+  const workspacePath = await signUp(page, uniqueEmail('chat', testInfo));
+  await hostedAgents(page);
+
+  // A channel with both agents, from the chat screen.
+  await page.goto(`${workspacePath}/chat`);
+  await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByLabel('Channel name').fill('general');
+  await dialog.getByRole('checkbox', { name: /Nova/ }).check();
+  await dialog.getByRole('checkbox', { name: /Atlas/ }).check();
+  await dialog.getByRole('button', { name: 'Create channel' }).click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: '#general' })).toBeVisible();
+
+  // Mention autocomplete: "@No" offers Nova; Tab picks it.
+  const composer = page.getByRole('combobox', { name: 'Message #general' });
+  await composer.pressSequentially('@No');
+  await expect(page.getByRole('option', { name: /Nova/ })).toBeVisible();
+  await composer.press('Tab');
+  await expect(composer).toHaveValue('@Nova ');
+  await composer.pressSequentially('ask Atlas: are we open on Sunday?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  // Live, without reloading: the message, then Nova's answer, which opened a side thread.
+  const messages = page.getByRole('list', { name: 'Messages in #general' });
+  await expect(messages.getByText('ask Atlas: are we open on Sunday?')).toBeVisible();
+  await expect(messages.getByText('I asked Atlas in a side thread.')).toBeVisible({ timeout: 20_000 });
+  const card = messages.getByRole('button', { name: /Side thread/ });
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('aria-expanded', 'false');
+  await card.click();
+  await expect(card).toHaveAttribute('aria-expanded', 'true');
+  const thread = page.getByRole('list', { name: 'Messages in the side thread' });
+  await expect(thread.getByText('are we open on Sunday?', { exact: true })).toBeVisible();
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Atlas answers in the thread; Nova resolves it: the summary lands in the channel and the card says so.
+  await expect(card).toContainText('Resolved', { timeout: 20_000 });
+  await expect(messages.getByText(/^Atlas answered:/)).toBeVisible();
+  await expect(thread.getByText(/^Received:/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('chat.png') });
+  await context.close();
+});
+
+test('in a DM a person edits, reacts to and deletes their own message, and the list shows the agent online', async ({ browser }, testInfo) => {
+  const { context, page } = await newPerson(browser, testInfo);
+  const workspacePath = await signUp(page, uniqueEmail('dm', testInfo));
+  await hostedAgents(page);
+  await page.goto(`${workspacePath}/chat`);
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByText('Direct message', { exact: true }).click();
+  await dialog.getByRole('checkbox', { name: /Nova/ }).check();
+  await dialog.getByRole('button', { name: 'Start conversation' }).click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Nova' })).toBeVisible();
+
+  const composer = page.getByRole('combobox', { name: 'Message Nova' });
+  await composer.fill('Hello **Nova**, see https://example.com');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const messages = page.getByRole('list', { name: 'Messages in Nova' });
+  // Markdown, safely: bold text and a link, no raw asterisks.
+  await expect(messages.getByRole('link', { name: 'https://example.com' }).first()).toHaveAttribute('rel', /noopener/);
+  await expect(messages.locator('strong', { hasText: 'Nova' }).first()).toBeVisible();
+  await expect(messages.getByText(/^Received:/)).toBeVisible({ timeout: 20_000 });
+
+  // Edit, react and delete through the message's actions.
+  const mine = messages.getByRole('listitem').filter({ hasText: 'Hello' }).first();
+  await mine.getByRole('button', { name: /Actions for the message/ }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await mine.getByRole('textbox', { name: 'Edit message' }).fill('Hello again');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(mine).toContainText('Hello again');
+  await expect(mine).toContainText('(edited)');
+
+  await mine.getByRole('button', { name: /Actions for the message/ }).click();
+  await page.getByRole('button', { name: 'React with 🎉' }).click();
+  await expect(mine.getByRole('button', { name: /🎉: 1/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await mine.getByRole('button', { name: /Actions for the message/ }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(messages.getByText('This message was deleted.')).toBeVisible();
+
+  // Back in the list, the DM shows Nova's presence (its bridge heartbeats: online).
+  await page.getByRole('link', { name: 'All conversations' }).click();
+  await expect(page.getByRole('link', { name: /Nova/ }).first()).toContainText('online');
+  await context.close();
+});

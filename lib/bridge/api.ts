@@ -1,0 +1,161 @@
+/**
+ * The agent side of Multiverbe's HTTP API, as the bridge uses it: the same calls whether the bridge
+ * runs on a laptop (real fetch) or inside the app as a hosted runner (the in-process fetch).
+ * Bodies travel in the API envelope; dates arrive as ISO strings.
+ */
+
+export class AgentApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AgentSelf {
+  id: string;
+  name: string;
+  role: string;
+  capabilities: string[];
+  backend: 'anthropic' | 'claude-code' | 'openai' | 'codex' | 'offline';
+  model: string | null;
+  runtime: 'hosted' | 'local';
+}
+
+export interface Delivery {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  conversationKind: 'channel' | 'dm' | 'thread' | 'delegation';
+  conversationName: string | null;
+  turn: number;
+  attempts: number;
+  leaseExpiresAt: string;
+  message: {
+    id: string;
+    seq: number;
+    authorKind: 'person' | 'agent';
+    authorId: string | null;
+    authorName: string;
+    body: string;
+    createdAt: string;
+  };
+}
+
+export interface ConversationView {
+  conversation: {
+    id: string;
+    workspaceId: string;
+    kind: Delivery['conversationKind'];
+    name: string | null;
+    status: 'open' | 'resolved' | 'abandoned' | null;
+    parentConversationId: string | null;
+    openedBy: { kind: 'person' | 'agent'; id: string } | null;
+    resolutionMessageId: string | null;
+  };
+  members: { kind: 'person' | 'agent'; id: string; name: string; role: string | null }[];
+  agents: { id: string; name: string; role: string }[];
+  messages: { id: string; seq: number; authorKind: 'person' | 'agent'; authorId: string | null; authorName: string; body: string; createdAt: string }[];
+  nextCursor: number | null;
+}
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+type Fetch = typeof fetch;
+
+export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
+  const url = (path: string) => new URL(path, baseUrl).toString();
+
+  async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+    const response = await fetchFn(url(path), {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const envelope = (await response.json().catch(() => null)) as { success: boolean; data: T; error: { code: string; message: string } | null } | null;
+    if (!response.ok || !envelope?.success) {
+      throw new AgentApiError(response.status, envelope?.error?.code ?? 'internal', envelope?.error?.message ?? `HTTP ${response.status} from ${path}`);
+    }
+    return envelope.data;
+  }
+
+  return {
+    exchange: (secret: string) =>
+      call<{ token: string; expiresAt: string; agentId: string }>('/api/agent-auth/exchange', { method: 'POST', headers: { 'x-agent-key': secret } }),
+    me: (token: string) => call<AgentSelf>('/api/agents/me', { token }),
+    heartbeat: (token: string, connectionId: string) => call<{ lastHeartbeatAt: string }>('/api/agents/me/heartbeat', { token, body: { connectionId } }),
+    claim: (token: string, body: { connectionId: string; limit: number; leaseSeconds: number }) =>
+      call<Delivery[]>('/api/agents/me/deliveries/claim', { token, body }),
+    complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: 'replied' | 'passed'; done?: boolean }) =>
+      call<unknown>(`/api/agents/me/deliveries/${deliveryId}/complete`, { token, body }),
+    view: (token: string, conversationId: string, limit = 30) =>
+      call<ConversationView>(`/api/agents/me/conversations/${conversationId}/messages?limit=${limit}`, { token }),
+    send: (token: string, conversationId: string, body: { body: string; replyTo?: { deliveryId: string; connectionId: string }; done?: boolean }) =>
+      call<{ id: string; seq: number }>(`/api/agents/me/conversations/${conversationId}/messages`, { token, body }),
+    resolve: (token: string, threadId: string, summary: string) =>
+      call<unknown>(`/api/agents/me/conversations/${threadId}/resolve`, { token, body: { summary } }),
+    delegate: (token: string, conversationId: string, body: { to: string[]; task: string; messageId?: string }) =>
+      call<{ delegationId: string }>(`/api/agents/me/conversations/${conversationId}/delegations`, { token, body }),
+    relay: (token: string, delegationId: string, result: string) =>
+      call<unknown>(`/api/agents/me/conversations/${delegationId}/relay`, { token, body: { result } }),
+
+    /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
+    async events(token: string, signal: AbortSignal): Promise<AsyncIterable<SseEvent>> {
+      const response = await fetchFn(url('/api/agents/me/events'), { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
+      if (!response.ok || !response.body) {
+        const envelope = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+        throw new AgentApiError(response.status, envelope?.error?.code ?? 'internal', envelope?.error?.message ?? `HTTP ${response.status} from the event stream`);
+      }
+      return readSse(response.body, signal);
+    },
+  };
+}
+
+export type AgentApi = ReturnType<typeof agentApi>;
+
+/** Server-Sent Events from a byte stream: one `{event, data}` per frame; comments (keepalives) are skipped. */
+export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const cancel = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
+      let end;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const data: string[] = [];
+        for (const line of frame.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+        }
+        if (data.length === 0) continue;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.join('\n'));
+        } catch {
+          parsed = data.join('\n');
+        }
+        yield { event, data: parsed };
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    reader.releaseLock();
+  }
+}

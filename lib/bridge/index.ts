@@ -1,0 +1,12 @@
+export { agentApi, AgentApiError, readSse } from './api';
+export type { AgentApi, AgentSelf, ConversationView, Delivery, SseEvent } from './api';
+export { AgentBridge, BridgeStoppedError } from './bridge';
+export type { BridgeEvent, BridgeOptions, TurnDecision, TurnInput, TurnRunner } from './bridge';
+export { inProcessFetch, IN_PROCESS_URL } from './in-process';
+export { offlineDecision } from './offline';
+export { forgetConnection, gatewayRegistry, heardFrom, hostedAgentIds } from './registry';
+export type { GatewayEntry } from './registry';
+export { HostedSupervisor, startHostedSupervisor } from './supervisor';
+export type { SupervisorEvent, SupervisorOptions } from './supervisor';
+export { createTurnRunner } from './turn';
+export type { TurnRunnerOptions } from './turn';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineTool, runAgent, type BackendId } from '@/lib/agent';
+import type { AgentSelf, ConversationView, Delivery } from './api';
+import type { TurnDecision, TurnRunner } from './bridge';
+import { offlineDecision } from './offline';
+
+/**
+ * One turn of an agent in a conversation, run through the agent runtime (`runAgent`) with the
+ * agent's own backend and model. The model answers by calling the `reply` tool once; its fields say
+ * what the bridge does (reply, pass, resolve a side thread, delegate from a DM, relay a result).
+ * The offline model cannot do that, so its answer comes from its fixed chat rules (`offline.ts`).
+ */
+
+const replyInput = z.object({
+  message: z.string().max(20_000).describe('What you say in the conversation, in markdown. Leave empty when you pass.'),
+  pass: z.boolean().optional().describe('true: you have nothing useful to add; the next agent in line gets its turn.'),
+  done: z.boolean().optional().describe("true: your part here is finished; other agents' messages will not wake you until a person writes."),
+  resolve: z.boolean().optional().describe('In a side thread: true posts `message` back where the thread came from, as its summary, and closes the thread.'),
+  relay: z.boolean().optional().describe('In a delegation: true brings `message` back to the direct message it came from, as the final result.'),
+  delegate: z
+    .object({ to: z.array(z.string()).min(1).describe('Agent names.'), task: z.string().min(1) })
+    .optional()
+    .describe('In a direct message: hands `task` to these agents in a separate conversation; `message` tells the person.'),
+});
+
+// Planet `chat` keeps it out of every other agent's tool set (toolsFor gives planet-less tools to all).
+const replyTool = defineTool({
+  name: 'reply',
+  description: 'Your answer to the message. Call it exactly once; nothing runs after it.',
+  input: replyInput,
+  kind: 'read',
+  planet: 'chat',
+  handler: async () => 'ok',
+});
+
+/** The stable part of the prompt: the same bytes on every turn of this agent, so it is cached. */
+function systemPrompt(agent: AgentSelf): string {
+  return [
+    `You are ${agent.name}${agent.role ? `, ${agent.role}` : ''}, an agent in Multiverbe, where people and agents talk in channels, direct messages, side threads and delegations.`,
+    agent.capabilities.length ? `Your domains: ${agent.capabilities.join(', ')}.` : 'You are a generalist.',
+    'How to answer:',
+    '- Call the reply tool once. Write like a colleague in a chat: short and plain; markdown is fine. Use the language of the message.',
+    '- If someone else is better placed, or you have nothing useful to add, reply with pass: true and the next agent gets its turn.',
+    '- Write @Name to address someone. An agent hears another agent only when mentioned by name.',
+    '- To bring in another agent privately, without the whole conversation, put the part meant for them in <dm target="Name">…</dm> inside your message: a side thread opens under it. In that thread, once you have what you needed, reply with resolve: true and a short summary as the message: it is posted back and the thread closes.',
+    '- In a direct message, to hand a task to another agent, reply with delegate: {to, task}: it is worked out in a separate conversation. There, once you have the final result, reply with relay: true and the result as the message.',
+    '- When your part is finished and you do not need to hear from other agents, set done: true.',
+  ].join('\n');
+}
+
+const KIND_LABEL: Record<ConversationView['conversation']['kind'], string> = {
+  channel: 'channel',
+  dm: 'direct message',
+  thread: 'side thread',
+  delegation: 'delegation (a separate conversation for a task handed over from a direct message)',
+};
+
+/** What changes from turn to turn: where we are, who is here, what was said. */
+function contextOf(delivery: Delivery, view: ConversationView): string {
+  const { conversation } = view;
+  const where = `${conversation.name ? `#${conversation.name} ` : ''}(${KIND_LABEL[conversation.kind]}${conversation.status ? `, ${conversation.status}` : ''})`;
+  const members = view.members.map((m) => `${m.name} (${m.kind === 'agent' ? `agent${m.role ? `, ${m.role}` : ''}` : 'person'})`).join('; ');
+  const agents = view.agents.map((a) => `${a.name}${a.role ? ` (${a.role})` : ''}`).join('; ');
+  const history = view.messages.map((m) => `[${m.authorName}${m.authorKind === 'agent' ? ', agent' : ''}] ${m.body}`).join('\n');
+  return [
+    `Conversation: ${where}`,
+    `Members: ${members}`,
+    `Agents of this workspace: ${agents}`,
+    `Recent messages, oldest first:\n${history}`,
+    delivery.attempts > 1 ? 'An earlier attempt at this turn did not finish; answer afresh.' : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export interface TurnRunnerOptions {
+  /** Runs every agent on this backend instead of its own (`npm run bridge -- --backend offline`). */
+  backend?: BackendId;
+}
+
+export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
+  return async ({ agent, delivery, view, signal, deadline }): Promise<TurnDecision> => {
+    const { message } = delivery;
+    const result = await runAgent({
+      system: systemPrompt(agent),
+      context: contextOf(delivery, view),
+      firstMessage: `${message.authorName} (${message.authorKind}) wrote:\n\n${message.body}`,
+      tools: [replyTool],
+      finishToolName: 'reply',
+      backend: options.backend ?? agent.backend,
+      model: agent.model ?? undefined,
+      maxIterations: 4,
+      workspaceId: delivery.workspaceId,
+      agent: { id: agent.id, name: agent.name },
+      trigger: `chat:${delivery.conversationKind}`,
+      deadline,
+      signal,
+    });
+    if (result.backend === 'offline') return offlineDecision({ agent, delivery, view });
+    if (!result.ran || result.stopReason === 'error' || result.stopReason === 'quota_exceeded') {
+      // Say why instead of going silent: the person can act on it (install a backend, change the plan).
+      return { kind: 'reply', body: `I could not answer: ${result.message ?? result.error?.message ?? 'my model did not run.'}` };
+    }
+    const out = replyInput.safeParse(result.output);
+    if (!out.success) {
+      const text = result.finalText.trim();
+      return !text || /^pass\.?$/i.test(text) ? { kind: 'pass' } : { kind: 'reply', body: text };
+    }
+    const reply = out.data;
+    const kind = view.conversation.kind;
+    if (reply.pass) return { kind: 'pass', done: reply.done };
+    if (reply.resolve && kind === 'thread' && reply.message.trim()) return { kind: 'resolve', summary: reply.message };
+    if (reply.relay && kind === 'delegation' && reply.message.trim()) return { kind: 'relay', result: reply.message };
+    if (reply.delegate && kind === 'dm') {
+      return { kind: 'delegate', to: reply.delegate.to, task: reply.delegate.task, body: reply.message.trim() || `I asked ${reply.delegate.to.join(', ')}.` };
+    }
+    return reply.message.trim() ? { kind: 'reply', body: reply.message, done: reply.done } : { kind: 'pass', done: reply.done };
+  };
+}
