@@ -66,7 +66,7 @@ const booking: PlanetQuery = async (tx, workspaceId, p, figures) => {
   // The 30-day rates carry no previous period: that would double the rows read on every Home load.
   const d30 = daysBefore(p.now, 30);
   const [row] = await tx.query<BookingRow>(
-    `select s.*, rb.rebooked, cap.minutes as capacity_minutes, w.waiting
+    `select s.*, cap.minutes as capacity_minutes, w.waiting
        from (
          select count(*) filter (where starts_at >= $3 and starts_at < $4 and status <> 'cancelled')::int as today,
                 count(*) filter (where starts_at >= $5 and starts_at < $6 and status <> 'cancelled')::int as today_prev,
@@ -84,18 +84,14 @@ const booking: PlanetQuery = async (tx, workspaceId, p, figures) => {
                 coalesce(sum(price_cents) filter (where status = 'completed' and starts_at >= $9 and starts_at < $5), 0)::int8 as revenue_week_prev,
                 coalesce(sum(price_cents) filter (where status in ('booked', 'confirmed', 'completed') and starts_at >= $7 and starts_at < $8), 0)::int8 as booked_week,
                 coalesce(sum(price_cents) filter (where status = 'completed' and starts_at < $2), 0)::int8 as revenue_30d,
-                count(*) filter (where status = 'completed' and starts_at < $2)::int as completed_30d
+                count(*) filter (where status = 'completed' and starts_at < $2)::int as completed_30d,
+                -- Rebooked: a later appointment was booked by 24 h after the visit ended (Kitomba's
+                -- definition; one booked before the visit counts too), kept on the row by a trigger
+                -- (supabase/migrations/20261201000100_appointment_rebooked.sql).
+                count(*) filter (where status = 'completed' and starts_at < $2 and rebooked)::int as rebooked
            from public.appointments
           where workspace_id = $1 and starts_at >= $10 and starts_at < $8
        ) s,
-       -- Rebooked: a later appointment was booked by 24 h after the visit ended (Kitomba's definition;
-       -- one booked before the visit counts too).
-       (select coalesce(sum(case when exists (
-                 select 1 from public.appointments n
-                  where n.workspace_id = a.workspace_id and n.customer_id = a.customer_id
-                    and n.starts_at > a.starts_at and n.created_at <= a.ends_at + interval '24 hours') then 1 else 0 end), 0)::int as rebooked
-          from public.appointments a
-         where a.workspace_id = $1 and a.status = 'completed' and a.starts_at >= $10 and a.starts_at < $2) rb,
        -- Weekly capacity: opening minutes of the weekly template times active staff (holidays ignored).
        (select (select coalesce(sum(extract(epoch from closes - opens) / 60), 0) from public.opening_hours where workspace_id = $1)::float8
              * (select count(*) from public.staff where workspace_id = $1 and active) as minutes) cap,
