@@ -4,8 +4,19 @@ import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-d
 import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
 import { deliverMessages } from './deliver-messages';
+import { expireCardApprovals } from './expire-card-approvals';
 import { offerFreedSlot } from './offer-freed-slot';
 import { processTopicRequest } from './process-topic-request';
 
 /** Every background function: served to Inngest Cloud at /api/inngest and run by the local executor. */
-export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest, analyzePlanetDataSchedule, analyzePlanetData, bookingReminderSmart, offerFreedSlot, deliverMessages, abandonStalledThreadsJob];
+export const functions: readonly BackgroundFunction[] = [
+  cleanupExpired,
+  processTopicRequest,
+  analyzePlanetDataSchedule,
+  analyzePlanetData,
+  bookingReminderSmart,
+  offerFreedSlot,
+  deliverMessages,
+  abandonStalledThreadsJob,
+  expireCardApprovals,
+];

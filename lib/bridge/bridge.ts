@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { log } from '@/lib/log';
-import { agentApi, AgentApiError, type AgentApi, type AgentSelf, type ConversationView, type Delivery } from './api';
+import { agentApi, AgentApiError, turnApi, type AgentApi, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 
 /**
  * The bridge: one agent connection, the same code on a laptop (`npm run bridge`) and in a hosted
@@ -21,6 +21,8 @@ export interface TurnInput {
   /** Fires when the bridge is stopped hard or the lease is about to run out. */
   signal: AbortSignal;
   deadline: Date;
+  /** The agent API as this connection, for what a turn's tools publish (cards, artifacts, a click's outcome). */
+  api: TurnApi;
 }
 
 /** What a turn decides; the bridge carries it out through the API. */
@@ -33,7 +35,9 @@ export type TurnDecision =
   /** In a DM: hand `task` to other agents in a parallel conversation, and tell the DM `body`. */
   | { kind: 'delegate'; to: string[]; task: string; body: string }
   /** In a delegation: bring `result` back to the DM it came from. */
-  | { kind: 'relay'; result: string };
+  | { kind: 'relay'; result: string }
+  /** The turn's tools already answered (a card, an artifact, a click's outcome): completed as replied, nothing more is said. */
+  | { kind: 'answered'; done?: boolean };
 
 export type TurnRunner = (input: TurnInput) => Promise<TurnDecision>;
 
@@ -262,7 +266,7 @@ export class AgentBridge {
     let decision: TurnDecision;
     try {
       const view = await this.api.view(await this.token(), delivery.conversationId);
-      decision = await this.options.runTurn({ agent: this.agent!, delivery, view, signal, deadline });
+      decision = await this.options.runTurn({ agent: this.agent!, delivery, view, signal, deadline, api: turnApi(this.api, () => this.token()) });
     } catch (error) {
       // A turn that cannot run passes, so the next agent in line answers: never silence.
       this.emit({ type: 'failed', deliveryId: delivery.id, error });
@@ -314,6 +318,9 @@ export class AgentBridge {
       case 'relay':
         await this.api.relay(token, conversationId, decision.result);
         await this.api.complete(token, delivery.id, { connectionId: this.connectionId, outcome: 'replied', done: true });
+        return;
+      case 'answered':
+        await this.api.complete(token, delivery.id, { connectionId: this.connectionId, outcome: 'replied', done: decision.done });
         return;
     }
   }

@@ -1,4 +1,5 @@
 import * as exchange from '@/app/api/agent-auth/exchange/route';
+import * as artifacts from '@/app/api/agents/me/artifacts/route';
 import * as delegations from '@/app/api/agents/me/conversations/[conversationId]/delegations/route';
 import * as messages from '@/app/api/agents/me/conversations/[conversationId]/messages/route';
 import * as relay from '@/app/api/agents/me/conversations/[conversationId]/relay/route';
@@ -7,6 +8,8 @@ import * as complete from '@/app/api/agents/me/deliveries/[deliveryId]/complete/
 import * as claim from '@/app/api/agents/me/deliveries/claim/route';
 import * as events from '@/app/api/agents/me/events/route';
 import * as heartbeat from '@/app/api/agents/me/heartbeat/route';
+import * as outcome from '@/app/api/agents/me/results/actions/[eventId]/route';
+import * as results from '@/app/api/agents/me/results/route';
 import * as me from '@/app/api/agents/me/route';
 
 type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -25,6 +28,10 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/resolve$/, resolve as RouteModule],
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/delegations$/, delegations as RouteModule],
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/relay$/, relay as RouteModule],
+  // What a turn's tools publish: cards, artifacts and a click's outcome.
+  [/^\/api\/agents\/me\/results$/, results as RouteModule],
+  [/^\/api\/agents\/me\/results\/actions\/(?<eventId>[^/]+)$/, outcome as RouteModule],
+  [/^\/api\/agents\/me\/artifacts$/, artifacts as RouteModule],
 ];
 
 /**
