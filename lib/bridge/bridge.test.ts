@@ -154,6 +154,42 @@ describe('the bridge', () => {
     expect(failing.events.some((e) => e.type === 'failed')).toBe(true);
   });
 
+  it('keeps its delivery through a turn longer than the lease: another connection of the agent does not get it', async () => {
+    const { owner, agent, key, say, history } = await dmWithAgent();
+    const { conversation: channel } = await createConversation(owner, { kind: 'channel', workspaceId: agent.workspaceIds[0]!, name: 'ops', agentIds: [agent.id] });
+    const handledBy: string[] = [];
+    let finishLongTurn!: () => void;
+    const longTurnStarted = new Promise<void>((started) => {
+      const released = new Promise<void>((resolve) => (finishLongTurn = resolve));
+      const slow: TurnRunner = async ({ delivery }) => {
+        handledBy.push(`slow:${delivery.message.body}`);
+        started();
+        await released;
+        return { kind: 'reply', body: `re: ${delivery.message.body}` };
+      };
+      const first = startBridge({ credential: async () => key, runTurn: slow, leaseSeconds: 5 });
+      void waitFor(async () => first.events.some((e) => e.type === 'connected'), 'the first connection').then(() => say('a long question'));
+    });
+    await longTurnStarted;
+    const other: TurnRunner = async ({ delivery }) => {
+      handledBy.push(`other:${delivery.message.body}`);
+      return { kind: 'reply', body: `re: ${delivery.message.body}` };
+    };
+    const second = startBridge({ credential: async () => key, runTurn: other, leaseSeconds: 5 });
+    await waitFor(async () => second.events.some((e) => e.type === 'connected'), 'the second connection');
+    // Past the first lease, new work wakes both connections: the second takes only the new message.
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    await sendMessage({ kind: 'person', user: owner }, channel.id, 'a quick one');
+    await waitFor(async () => (await listMessages(owner, channel.id)).messages.length === 2, 'the quick answer');
+    finishLongTurn();
+    const dm = await waitFor(async () => {
+      const messages = await history();
+      return messages.length === 2 && messages;
+    }, 'the long answer');
+    expect(bodies(dm)).toEqual(['person:a long question', 'agent:re: a long question']);
+    expect(handledBy).toEqual(['slow:a long question', 'other:a quick one']);
+  });
+
   it('stops for good when its key is revoked', async () => {
     const { owner, agent, key, credentialId, say } = await dmWithAgent();
     const { bridge, events } = startBridge({ credential: async () => key, runTurn: echo([]) });

@@ -112,6 +112,32 @@ describe('claiming deliveries', () => {
     await expect(queue.complete(agentId, 'fast', again!.id, { outcome: 'replied' })).rejects.toMatchObject({ status: 409 });
   });
 
+  it('lets only the connection holding a lease extend it, so a long turn keeps its delivery', async () => {
+    const agentId = await queueDeliveries(1, 1);
+    const queue = deliveryQueue(getDb());
+    const [held] = await queue.claim(agentId, 'long-turn', { leaseSeconds: 0.3 });
+    const extended = await queue.extend(agentId, 'long-turn', held!.id, 30);
+    expect(extended.leaseExpiresAt.getTime()).toBeGreaterThan(held!.leaseExpiresAt.getTime());
+    await sleep(400);
+    // Past the first lease: still held, so another connection gets nothing.
+    expect(await queue.claim(agentId, 'other')).toEqual([]);
+    await expect(queue.extend(agentId, 'other', held!.id, 30)).rejects.toMatchObject({ status: 409 });
+    await expect(queue.extend(agentId, 'long-turn', '00000000-0000-4000-8000-000000000000', 30)).rejects.toMatchObject({ status: 404 });
+    await expect(queue.extend(agentId, 'long-turn', held!.id, 0)).rejects.toMatchObject({ status: 422 });
+    await queue.complete(agentId, 'long-turn', held!.id, { outcome: 'replied' });
+    await expect(queue.extend(agentId, 'long-turn', held!.id, 30)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('already completed') });
+  });
+
+  it('refuses to extend a lease that another connection took over after it ran out', async () => {
+    const agentId = await queueDeliveries(1, 1);
+    const queue = deliveryQueue(getDb());
+    const [first] = await queue.claim(agentId, 'slow', { leaseSeconds: 0.2 });
+    await sleep(300);
+    const [again] = await queue.claim(agentId, 'fast', { leaseSeconds: 30 });
+    expect(again!.id).toBe(first!.id);
+    await expect(queue.extend(agentId, 'slow', first!.id, 30)).rejects.toMatchObject({ status: 409 });
+  });
+
   it.skipIf(testDbKind !== 'postgres')(
     '10,000 deliveries, 8 concurrent connections of one agent, 2 killed mid-lease: every delivery handled exactly once (real Postgres only: PGlite is one connection)',
     { timeout: 300_000 },
