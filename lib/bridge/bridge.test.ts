@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, createAgentKey, revokeAgentKey } from '@/lib/agents';
-import { createConversation, getConversation, listMessages, sendMessage, type Message } from '@/lib/chat';
+import { announceClaimableDeliveries, createConversation, getConversation, listMessages, sendMessage, type Message } from '@/lib/chat';
 import { chatWorld } from '@/lib/chat/test-world';
+import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge, type BridgeEvent, type TurnRunner } from './bridge';
@@ -77,6 +78,11 @@ function startBridge(options: Partial<ConstructorParameters<typeof AgentBridge>[
   bridges.push(bridge);
   return { bridge, events };
 }
+
+const leaseHolders = (agentId: string) =>
+  asService((tx) => tx.query<{ lease_owner: string }>(`select lease_owner from private.deliveries where agent_id = $1 and status = 'claimed'`, [agentId])).then(
+    (rows) => rows.map((r) => r.lease_owner),
+  );
 
 const bodies = (messages: Message[]) => messages.map((m) => `${m.author.kind}:${m.body}`);
 
@@ -188,6 +194,28 @@ describe('the bridge', () => {
     }, 'the long answer');
     expect(bodies(dm)).toEqual(['person:a long question', 'agent:re: a long question']);
     expect(handledBy).toEqual(['slow:a long question', 'other:a quick one']);
+  });
+
+  it('hands the delivery of a connection that died mid-turn to a live one once its lease runs out and is announced', async () => {
+    const { agent, key, say, history } = await dmWithAgent();
+    const hanging: TurnRunner = ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const dying = startBridge({ credential: async () => key, runTurn: hanging, leaseSeconds: 5 });
+    await waitFor(async () => dying.events.some((e) => e.type === 'connected'), 'the first connection');
+    await say('are you there?');
+    await waitFor(async () => (await leaseHolders(agent.id)).includes(dying.bridge.connectionId), 'the first connection to claim');
+    const live = startBridge({ credential: async () => key, runTurn: echo([]), leaseSeconds: 5 });
+    await waitFor(async () => live.events.some((e) => e.type === 'connected'), 'the second connection');
+    // Killed mid-turn: nothing is answered and its lease stops being extended.
+    await dying.bridge.stop({ graceMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(await history()).toHaveLength(1);
+    // The minute's sweep tells the agent's connections; the live one claims and answers.
+    expect(await announceClaimableDeliveries()).toContain(agent.id);
+    const messages = await waitFor(async () => {
+      const messages = await history();
+      return messages.length === 2 && messages;
+    }, 'the live connection to answer');
+    expect(bodies(messages)).toEqual(['person:are you there?', 'agent:re: are you there?']);
   });
 
   it('stops for good when its key is revoked', async () => {

@@ -4,7 +4,7 @@ import { asService, openPostgres, type Database } from '@/lib/db';
 import { setupTestDatabase, testDbKind } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { withDatabase } from '@/test/global-setup';
-import { deliveryQueue, type ClaimedDelivery } from '.';
+import { announceClaimableDeliveries, deliveryQueue, type ClaimedDelivery } from '.';
 
 const getDb = setupTestDatabase();
 
@@ -136,6 +136,18 @@ describe('claiming deliveries', () => {
     const [again] = await queue.claim(agentId, 'fast', { leaseSeconds: 30 });
     expect(again!.id).toBe(first!.id);
     await expect(queue.extend(agentId, 'slow', first!.id, 30)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('announces agents whose work is claimable again or was never announced, and no others', async () => {
+    const [expired, fresh, held] = [await queueDeliveries(1, 1), await queueDeliveries(1, 1), await queueDeliveries(1, 1)];
+    const queue = deliveryQueue(getDb());
+    await queue.claim(expired, 'dead', { leaseSeconds: 0.2 });
+    await queue.claim(held, 'alive', { leaseSeconds: 30 });
+    await sleep(300);
+    const told = async (olderThanSeconds: number) => new Set((await announceClaimableDeliveries(olderThanSeconds)).filter((id) => [expired, fresh, held].includes(id)));
+    // `fresh` was queued (and announced) just now; it is told again only once it is older than the window.
+    expect(await told(30)).toEqual(new Set([expired]));
+    expect(await told(0)).toEqual(new Set([expired, fresh]));
   });
 
   it.skipIf(testDbKind !== 'postgres')(

@@ -1,5 +1,5 @@
 import { ApiError, conflict, notFound } from '@/lib/api';
-import { getDb, type Database, type Tx } from '@/lib/db';
+import { asService, getDb, type Database, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import type { Turn } from './turns';
 import { isUuid } from './ids';
@@ -246,4 +246,24 @@ export async function dropQueued(tx: Tx, where: { messageId: string } | { conver
       where.conversationIds,
     ]);
   }
+}
+
+/**
+ * Announces work that is claimable but that no connection may have been told about: leases that ran
+ * out (their connection died mid-turn, and a live connection of the agent claims only when told) and
+ * pending deliveries older than `olderThanSeconds` (their announcement was lost, say while a listener
+ * reconnected). Each agent with such work gets one `deliveries` event; its connections then claim as
+ * usual. Background work (a cron calls it); returns the agents told.
+ */
+export async function announceClaimableDeliveries(olderThanSeconds = 30): Promise<string[]> {
+  return asService(async (tx) => {
+    const rows = await tx.query<{ agent_id: string }>(
+      `select distinct agent_id from private.deliveries
+        where (status = 'claimed' and lease_expires_at < now())
+           or (status = 'pending' and created_at < now() - make_interval(secs => $1))`,
+      [olderThanSeconds],
+    );
+    for (const r of rows) await publish(tx, { type: 'deliveries', agentId: r.agent_id });
+    return rows.map((r) => r.agent_id);
+  });
 }
