@@ -1,5 +1,6 @@
 import type { BackgroundFunction } from '../define';
 import { abandonStalledThreadsJob } from './abandon-stalled-threads';
+import { announceClaimableDeliveriesJob } from './announce-claimable-deliveries';
 import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-data';
 import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
@@ -18,5 +19,6 @@ export const functions: readonly BackgroundFunction[] = [
   offerFreedSlot,
   deliverMessages,
   abandonStalledThreadsJob,
+  announceClaimableDeliveriesJob,
   expireCardApprovals,
 ];

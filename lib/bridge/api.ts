@@ -97,6 +97,8 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
     heartbeat: (token: string, connectionId: string) => call<{ lastHeartbeatAt: string }>('/api/agents/me/heartbeat', { token, body: { connectionId } }),
     claim: (token: string, body: { connectionId: string; limit: number; leaseSeconds: number }) =>
       call<Delivery[]>('/api/agents/me/deliveries/claim', { token, body }),
+    extend: (token: string, deliveryId: string, body: { connectionId: string; leaseSeconds: number }) =>
+      call<{ id: string; leaseExpiresAt: string }>(`/api/agents/me/deliveries/${deliveryId}/extend`, { token, body }),
     complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: 'replied' | 'passed'; done?: boolean }) =>
       call<unknown>(`/api/agents/me/deliveries/${deliveryId}/complete`, { token, body }),
     view: (token: string, conversationId: string, limit = 30) =>

@@ -5,6 +5,7 @@ import * as messages from '@/app/api/agents/me/conversations/[conversationId]/me
 import * as relay from '@/app/api/agents/me/conversations/[conversationId]/relay/route';
 import * as resolve from '@/app/api/agents/me/conversations/[conversationId]/resolve/route';
 import * as complete from '@/app/api/agents/me/deliveries/[deliveryId]/complete/route';
+import * as extend from '@/app/api/agents/me/deliveries/[deliveryId]/extend/route';
 import * as claim from '@/app/api/agents/me/deliveries/claim/route';
 import * as events from '@/app/api/agents/me/events/route';
 import * as heartbeat from '@/app/api/agents/me/heartbeat/route';
@@ -24,6 +25,7 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/agents\/me\/heartbeat$/, heartbeat as RouteModule],
   [/^\/api\/agents\/me\/deliveries\/claim$/, claim as RouteModule],
   [/^\/api\/agents\/me\/deliveries\/(?<deliveryId>[^/]+)\/complete$/, complete as RouteModule],
+  [/^\/api\/agents\/me\/deliveries\/(?<deliveryId>[^/]+)\/extend$/, extend as RouteModule],
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/messages$/, messages as RouteModule],
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/resolve$/, resolve as RouteModule],
   [/^\/api\/agents\/me\/conversations\/(?<conversationId>[^/]+)\/delegations$/, delegations as RouteModule],

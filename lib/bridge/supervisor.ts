@@ -15,7 +15,7 @@ import { createTurnRunner } from './turn';
  *
  * Agents come up one at a time, each reachable (its first heartbeat in the gateway registry) before
  * the next starts: bridges on one host share its backend login, so they must not all reach for it
- * at once. The same holds for a restart. A hosted agent created later is brought up by its first
+ * at once. A restart goes the same way, one agent at a time, the others running meanwhile. A hosted agent created later is brought up by its first
  * delivery (the realtime `deliveries` event) or by the periodic check, whichever comes first.
  */
 
@@ -83,10 +83,16 @@ export class HostedSupervisor {
     await this.queue;
   }
 
-  /** Restarts this host's agents: all stop, then they come back one at a time, each reachable before the next. */
+  /**
+   * Restarts this host's agents one at a time: each is stopped, started again and reachable before
+   * the next is touched, so the others keep answering meanwhile and no two reach for the host's
+   * backend login at once.
+   */
   async restart(): Promise<void> {
-    await Promise.all([...this.bridges.keys()].map((agentId) => this.stopAgent(agentId)));
-    await this.reconcile();
+    const hosted = await hostedAgentIds();
+    for (const agentId of [...this.bridges.keys()]) if (!hosted.includes(agentId)) await this.stopAgent(agentId);
+    for (const agentId of hosted) this.enqueueStart(agentId, { restart: true });
+    await this.queue;
   }
 
   async stop(): Promise<void> {
@@ -113,12 +119,15 @@ export class HostedSupervisor {
     }
   }
 
-  private enqueueStart(agentId: string) {
-    if (this.bridges.has(agentId) || this.queued.has(agentId)) return;
+  private enqueueStart(agentId: string, { restart = false } = {}) {
+    if ((this.bridges.has(agentId) && !restart) || this.queued.has(agentId)) return;
     this.queued.add(agentId);
     this.notHosted.delete(agentId);
     this.queue = this.queue
-      .then(() => this.startAgent(agentId))
+      .then(async () => {
+        if (restart) await this.stopAgent(agentId);
+        await this.startAgent(agentId);
+      })
       .catch((error) => log('error', 'hosted runner: an agent did not start', { agentId, error }))
       .finally(() => this.queued.delete(agentId));
   }
