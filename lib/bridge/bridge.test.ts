@@ -6,7 +6,7 @@ import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge, type BridgeEvent, type TurnRunner } from './bridge';
-import { inProcessFetch, IN_PROCESS_URL } from './in-process';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { gatewayRegistry } from './registry';
 import { createTurnRunner } from './turn';
 

@@ -7,7 +7,7 @@ import { deliveriesOf } from '@/lib/chat/test-world';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge } from './bridge';
-import { inProcessFetch, IN_PROCESS_URL } from './in-process';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { createTurnRunner } from './turn';
 
 /**

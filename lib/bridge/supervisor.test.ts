@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, updateAgent } from '@/lib/agents';
 import { createConversation, listMessages, sendMessage } from '@/lib/chat';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { gatewayRegistry } from './registry';
@@ -43,6 +44,8 @@ describe('the hosted runner', () => {
     const runningWhenStarting = new Map<string, string[]>();
     supervisor = new HostedSupervisor({
       host: 'host-1',
+      fetch: inProcessFetch,
+      url: IN_PROCESS_URL,
       onEvent: (e) => {
         events.push(e);
         if (e.type === 'starting') runningWhenStarting.set(e.agentId, supervisor!.running());
@@ -69,7 +72,7 @@ describe('the hosted runner', () => {
   it('runs the turns of a hosted agent created later, and lets go of one moved to local', async () => {
     const owner = await createUser('owner');
     const events: SupervisorEvent[] = [];
-    supervisor = new HostedSupervisor({ host: 'host-1', onEvent: (e) => events.push(e), bridge: { backoff: { initialMs: 50, maxMs: 200 } } });
+    supervisor = new HostedSupervisor({ host: 'host-1', fetch: inProcessFetch, url: IN_PROCESS_URL, onEvent: (e) => events.push(e), bridge: { backoff: { initialMs: 50, maxMs: 200 } } });
     await supervisor.start();
     const before = supervisor.running();
 

@@ -3,13 +3,12 @@ import { issueHostToken } from '@/lib/agents';
 import { log } from '@/lib/log';
 import { subscribe } from '@/lib/realtime';
 import { AgentBridge, type BridgeOptions, type TurnRunner } from './bridge';
-import { inProcessFetch, IN_PROCESS_URL } from './in-process';
 import { forgetConnection, heardFrom, hostedAgentIds, isHosted } from './registry';
 import { createTurnRunner } from './turn';
 
 /**
  * The hosted runner: Multiverbe runs the turns of agents whose runtime is `hosted`, in this process,
- * with the very bridge a laptop runs (its transport is the in-process fetch). This process is the
+ * with the very bridge a laptop runs (its transport is the in-process fetch of server/agent-api.ts). This process is the
  * host. Each agent's bridge holds a host token — good only for the exchange — that the supervisor
  * issues and renews; an agent moved to `local` loses it at once and its bridge stops.
  *
@@ -28,8 +27,9 @@ export type SupervisorEvent =
 export interface SupervisorOptions {
   /** Names this host on its host tokens. Default: the machine's hostname. */
   host?: string;
-  fetch?: typeof fetch;
-  url?: string;
+  /** The agent API the bridges talk to: in the app, its routes served in-process (server/agent-api.ts). */
+  fetch: typeof fetch;
+  url: string;
   runTurn?: TurnRunner;
   /** How long a starting agent gets to become reachable before the next one starts anyway. */
   reachableTimeoutMs?: number;
@@ -55,7 +55,7 @@ export class HostedSupervisor {
   private readonly host: string;
   private readonly reconcileMs: number;
 
-  constructor(private readonly options: SupervisorOptions = {}) {
+  constructor(private readonly options: SupervisorOptions) {
     this.host = options.host ?? hostname();
     this.reconcileMs = options.reconcileMs ?? 60_000;
   }
@@ -143,8 +143,8 @@ export class HostedSupervisor {
     let heard!: () => void;
     const firstHeartbeat = new Promise<void>((resolve) => (heard = resolve));
     const bridge = new AgentBridge({
-      url: this.options.url ?? IN_PROCESS_URL,
-      fetch: this.options.fetch ?? inProcessFetch,
+      url: this.options.url,
+      fetch: this.options.fetch,
       credential,
       runTurn: this.options.runTurn ?? createTurnRunner(),
       ...this.options.bridge,
@@ -191,7 +191,7 @@ const holder = globalThis as unknown as { __mvHostedSupervisor?: HostedSuperviso
  * Starts this process's hosted runner once (safe to call again). The hosted agents come up in the
  * background, one at a time, so the server does not wait for them.
  */
-export function startHostedSupervisor(options?: SupervisorOptions): HostedSupervisor {
+export function startHostedSupervisor(options: SupervisorOptions): HostedSupervisor {
   if (!holder.__mvHostedSupervisor) {
     const supervisor = new HostedSupervisor(options);
     holder.__mvHostedSupervisor = supervisor;

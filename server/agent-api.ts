@@ -38,7 +38,8 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
 
 /**
  * A `fetch` that serves the agent API from this process: the hosted runner's transport (and the
- * tests'). Same requests, same route handlers, no socket.
+ * tests'). Same requests, same route handlers, no socket. It lives outside lib/ because it wires the
+ * app's routes: like instrumentation-node.ts, it is where the application is put together.
  */
 export const inProcessFetch: typeof fetch = async (input, init) => {
   const req = new Request(input, init);
