@@ -4,6 +4,7 @@ import { startHostedSupervisor } from '@/lib/bridge';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { seedDemo } from '@/lib/demo';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 
 /**
  * Runs once when the server process starts: validates settings, opens (and in embedded mode
@@ -29,7 +30,7 @@ export async function startServer() {
   // Hosted agents' turns run wherever background work runs: a long-lived process (Inngest Cloud's
   // short invocations cannot hold an agent's connection). Their bridges stop with the process.
   if (executor) {
-    const hosted = startHostedSupervisor();
+    const hosted = startHostedSupervisor({ fetch: inProcessFetch, url: IN_PROCESS_URL });
     process.once('SIGTERM', () => void hosted.stop());
   }
 }

@@ -112,3 +112,51 @@ test('in a DM a person edits, reacts to and deletes their own message, and the l
   await expect(page.getByRole('link', { name: /Nova/ }).first()).toContainText('online');
   await context.close();
 });
+
+test('new messages arrive live without moving what you are reading, are announced, and count as unread in the list until seen', async ({ browser }, testInfo) => {
+  const { context, page } = await newPerson(browser, testInfo);
+  const workspacePath = await signUp(page, uniqueEmail('live', testInfo));
+  const workspaceId = workspacePath.split('/')[2]!;
+  await hostedAgents(page);
+  const agents = (await (await page.request.get(`/api/agents?workspaceId=${workspaceId}`)).json()) as { data: { id: string; name: string }[] };
+  const nova = agents.data.find((a) => a.name === 'Nova')!;
+  const created = await page.request.post('/api/conversations', { data: { kind: 'dm', workspaceId, agentIds: [nova.id] } });
+  const dm = ((await created.json()) as { data: { id: string } }).data;
+  const say = (body: string) => page.request.post(`/api/conversations/${dm.id}/messages`, { data: { body } });
+  const history = async () =>
+    ((await (await page.request.get(`/api/conversations/${dm.id}/messages?limit=100`)).json()) as { data: { messages: { body: string }[] } }).data.messages;
+  const count = async () => (await history()).length;
+
+  // More history than one page: 30 questions, each answered by Nova.
+  for (let i = 1; i <= 30; i++) await say(`question ${i}`);
+  await expect.poll(count, { timeout: 60_000 }).toBe(60);
+
+  await page.goto(`${workspacePath}/chat/${dm.id}`);
+  const messages = page.getByRole('list', { name: 'Messages in Nova' });
+  await expect(messages.getByText('question 30', { exact: true })).toBeVisible();
+  // Scrolled up, reading the oldest message shown.
+  await messages.evaluate((list) => list.parentElement!.scrollTo({ top: 0 }));
+  // The view opens on the latest 50 messages: the oldest of those is at the top.
+  const oldestShown = (await history()).at(-50)!.body;
+  const reading = messages.getByRole('listitem').first();
+  await expect(reading).toContainText(oldestShown);
+  const before = (await reading.boundingBox())!.y;
+
+  await say('one more question');
+  await expect(page.getByRole('button', { name: 'New messages below: 1' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[aria-live="polite"]')).toHaveText(/^Nova: Received: “one more question”/);
+  // Nothing moved: the same message at the same place.
+  await expect(reading).toContainText(oldestShown);
+  expect(Math.abs((await reading.boundingBox())!.y - before)).toBeLessThan(1);
+
+  await page.getByRole('button', { name: 'New messages below: 1' }).click();
+  await expect(messages.getByText('one more question', { exact: true })).toBeInViewport();
+
+  // Seen at the bottom, so read; a new answer while you are in the list is counted there, live.
+  await page.getByRole('link', { name: 'All conversations' }).click();
+  const row = page.getByRole('link', { name: /Nova/ }).first();
+  await expect(row).not.toContainText('unread');
+  await say('and the last one');
+  await expect(row).toContainText('1 unread', { timeout: 20_000 });
+  await context.close();
+});

@@ -5,7 +5,7 @@
 // --host-token (or MULTIVERBE_HOST_TOKEN) instead of a key.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-// The client parts only: the hosted runner's in-process transport (the app's routes) stays out.
+// The client parts only: the hosted runner's supervisor (which needs the app's database) stays out.
 import { AgentBridge, type TurnRunner } from '@/lib/bridge/bridge';
 import { createTurnRunner } from '@/lib/bridge/turn';
 import { openLocalRunLog } from '@/lib/bridge/local-log';

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createAgent, createAgentKey } from '@/lib/agents';
 import { signUp } from '@/lib/auth';
-import { agentApi, inProcessFetch } from '@/lib/bridge';
+import { agentApi } from '@/lib/bridge';
+import { inProcessFetch } from '@/server/agent-api';
 import { createConversation, deliveryQueue, sendMessage } from '@/lib/chat';
 import { resetConfigForTests } from '@/lib/config';
 import { migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api, errorText } from '@/components/api/client';
-import { Promotion } from '@/components/home/needs-your-ok';
+import { Promotion } from '@/components/home/needs-your-ok-island';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';

@@ -1,9 +1,18 @@
-'use client';
-
 import type { Block, Tone } from '@/lib/cards/layout';
-import { useI18n } from '@/lib/i18n/client';
+import type { Locale, Translate } from '@/lib/i18n';
 import { Markdown } from '@/components/artifacts/markdown';
 import { formatMoney, formatNumber, formatPercent, formatValue, labelText } from './format';
+
+/**
+ * What a card needs to speak its reader's language. No hooks here: the same blocks render inside a
+ * client card in a conversation and as plain server HTML on the Home.
+ */
+export interface Speech {
+  locale: Locale;
+  t: Translate;
+  /** Shows date-times in this zone (the workspace's on the Home); the runtime's own when absent. */
+  timeZone?: string;
+}
 
 /** Tone styles: colour is never the only signal, every callout has its icon and its words. */
 const TONES: Record<Tone, { box: string; icon: string }> = {
@@ -14,8 +23,8 @@ const TONES: Record<Tone, { box: string; icon: string }> = {
 };
 
 /** The blocks of a stamped card, top to bottom. Images keep their box before they load: no layout shift. */
-export function CardBlocks({ blocks }: { blocks: Block[] }) {
-  const { locale, t } = useI18n();
+export function CardBlocks({ blocks, speech }: { blocks: Block[]; speech: Speech }) {
+  const { locale, t, timeZone } = speech;
   const l = (label: Parameters<typeof labelText>[0]) => labelText(label, locale);
   return (
     <div className="flex flex-col gap-3">
@@ -42,7 +51,7 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
               </p>
             );
           case 'rating':
-            return <Rating key={i} value={block.value} max={block.max} count={block.count} />;
+            return <Rating key={i} value={block.value} max={block.max} count={block.count} speech={speech} />;
           case 'rows':
             return (
               <dl key={i} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 text-[0.9375rem]">
@@ -50,7 +59,7 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
                   <div key={n} className="contents">
                     <dt className="text-muted">{l(row.label)}</dt>
                     <dd className="font-medium break-words" suppressHydrationWarning>
-                      {formatValue(row.value, locale, t)}
+                      {formatValue(row.value, locale, t, timeZone)}
                     </dd>
                   </div>
                 ))}
@@ -82,6 +91,13 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
                 <Markdown source={block.markdown} />
               </section>
             );
+          case 'quote':
+            return (
+              <figure key={i} className="rounded-xl border-l-4 border-accent/60 bg-subtle px-3 py-2">
+                {block.caption && <figcaption className="text-xs font-semibold text-muted">{l(block.caption)}</figcaption>}
+                <blockquote className="mt-1 text-[0.9375rem] text-pretty break-words whitespace-pre-line">{block.text}</blockquote>
+              </figure>
+            );
           case 'list': {
             const items = block.items.map((item, n) => (
               <li key={n} className="pl-1">
@@ -101,14 +117,14 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
             return (
               <p key={i} className="flex items-center gap-2 text-[0.9375rem]">
                 {block.label && <span className="text-muted">{l(block.label)}</span>}
-                <Change value={block.value} good={block.good} text={block.format === 'percent' ? formatPercent(block.value, locale, true) : block.format === 'money' ? formatMoney(block.value, block.currency ?? 'EUR', locale) : formatNumber(block.value, locale)} />
+                <Change speech={speech} value={block.value} good={block.good} text={block.format === 'percent' ? formatPercent(block.value, locale, true) : block.format === 'money' ? formatMoney(block.value, block.currency ?? 'EUR', locale) : formatNumber(block.value, locale)} />
               </p>
             );
           case 'trend':
             return (
               <figure key={i} className="flex flex-col gap-1">
                 {block.label && <figcaption className="text-sm text-muted">{l(block.label)}</figcaption>}
-                <Sparkline points={block.points} className="h-12 w-full" />
+                <Sparkline points={block.points} speech={speech} className="h-12 w-full" />
               </figure>
             );
           case 'metrics':
@@ -117,9 +133,9 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
                 {block.items.map((m, n) => (
                   <li key={n} className="flex flex-col gap-0.5 rounded-xl border border-line p-3">
                     <span className="text-sm text-muted">{m.label}</span>
-                    <span className="text-lg font-bold">{formatValue(m.value, locale, t)}</span>
-                    {m.change !== undefined && <Change value={m.change} good="up" text={formatPercent(m.change, locale, true)} />}
-                    {m.trend && <Sparkline points={m.trend} className="mt-1 h-8 w-full" />}
+                    <span className="text-lg font-bold">{formatValue(m.value, locale, t, timeZone)}</span>
+                    {m.change !== undefined && <Change speech={speech} value={m.change} good="up" text={formatPercent(m.change, locale, true)} />}
+                    {m.trend && <Sparkline points={m.trend} speech={speech} className="mt-1 h-8 w-full" />}
                   </li>
                 ))}
               </ul>
@@ -130,8 +146,7 @@ export function CardBlocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
-function Rating({ value, max, count }: { value: number; max: number; count?: number }) {
-  const { locale, t } = useI18n();
+function Rating({ value, max, count, speech: { locale, t } }: { value: number; max: number; count?: number; speech: Speech }) {
   return (
     <p className="flex items-center gap-2 text-[0.9375rem]">
       <span className="rounded-lg bg-accent px-2 py-0.5 font-bold text-on-accent" aria-hidden>
@@ -147,8 +162,7 @@ function Rating({ value, max, count }: { value: number; max: number; count?: num
 }
 
 /** A change with its arrow and its word: "▲ +2.5% (up)"; green only when the direction is the good one. */
-function Change({ value, good, text }: { value: number; good: 'up' | 'down'; text: string }) {
-  const { t } = useI18n();
+function Change({ value, good, text, speech: { t } }: { value: number; good: 'up' | 'down'; text: string; speech: Speech }) {
   const direction = value > 0 ? 'up' : value < 0 ? 'down' : 'unchanged';
   const tone = direction === 'unchanged' ? 'text-muted' : direction === good ? 'text-success' : 'text-danger';
   return (
@@ -161,8 +175,7 @@ function Change({ value, good, text }: { value: number; good: 'up' | 'down'; tex
 }
 
 /** A small trend line drawn as inline SVG (no chart library), described in words for screen readers. */
-export function Sparkline({ points, className = '' }: { points: number[]; className?: string }) {
-  const { locale, t } = useI18n();
+export function Sparkline({ points, speech: { locale, t }, className = '' }: { points: number[]; speech: Speech; className?: string }) {
   const min = Math.min(...points);
   const max = Math.max(...points);
   const span = max - min || 1;

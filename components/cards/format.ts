@@ -15,9 +15,9 @@ export const formatPercent = (n: number, locale: Locale, signed = false) =>
 
 /**
  * A stamped value for this reader. Dates (no time) are calendar days and read the same everywhere;
- * date-times are shown in the reader's time zone.
+ * date-times are shown in `timeZone`, or the reader's own (the browser's) when absent.
  */
-export function formatValue(value: StampedValue, locale: Locale, t: Translate): string {
+export function formatValue(value: StampedValue, locale: Locale, t: Translate, timeZone?: string): string {
   switch (value.t) {
     case 'text':
       return value.v;
@@ -26,7 +26,7 @@ export function formatValue(value: StampedValue, locale: Locale, t: Translate): 
     case 'date':
       return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value.v.slice(0, 10)));
     case 'datetime':
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value.v));
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(value.v));
     case 'number':
       return formatNumber(value.v, locale);
     case 'money':

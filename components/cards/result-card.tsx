@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ActionState, Card, CardAction } from '@/lib/cards/card';
 import { stateKey } from '@/lib/cards/keys';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
-import { CardBlocks } from './blocks';
+import { CardView, cardTitle } from './card-view';
 import { labelText } from './format';
 
 export interface ResultCardProps {
@@ -24,21 +23,14 @@ export interface ResultCardProps {
 }
 
 /**
- * One stamped card: its blocks, its buttons (at most one primary), and what became of each click.
- * Presentational: the caller decides what a click does (the conversation posts it to the card's agent;
- * the Home approves or ignores a proposal). Approval cards show their deadline and, once decided or
- * expired, the decision instead of buttons.
+ * A stamped card in a conversation: `<CardView>` with working buttons (at most one primary) and a
+ * clock, so an approval turns expired on screen when it does. Presentational: the caller decides
+ * what a click does (the conversation posts it to the card's agent).
  */
 export function ResultCard({ card, state = {}, onAction, busyActionId, agentName = '', now: fixedNow }: ResultCardProps) {
   const { locale, t } = useI18n();
   const clock = useMinuteClock();
-  const now = fixedNow ?? clock;
-  const isApproval = card.type === 'approval';
-  const expiresAt = card.expiresAt ? Date.parse(card.expiresAt) : undefined;
-  const states = card.actions.flatMap((a) => (state[stateKey(card.id, a.id)] ? [{ action: a, state: state[stateKey(card.id, a.id)]! }] : []));
-  const decided = isApproval && states.length > 0;
-  const expired = isApproval && !decided && expiresAt !== undefined && expiresAt <= now;
-  const closed = decided || expired;
+  const title = cardTitle(card);
 
   const blocked = (a: CardAction) => {
     const s = state[stateKey(card.id, a.id)]?.status;
@@ -46,52 +38,35 @@ export function ResultCard({ card, state = {}, onAction, busyActionId, agentName
   };
 
   return (
-    <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5" aria-label={labelText(titleOf(card) ?? card.type, locale)}>
-      {card.blocks.length ? <CardBlocks blocks={card.blocks} /> : <p className="text-muted">{t('cards.unreadable')}</p>}
-
-      {isApproval && expiresAt !== undefined && !decided && (
-        <p className={`text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`} suppressHydrationWarning>
-          <time dateTime={card.expiresAt} title={formatDateTime(card.expiresAt!, locale)}>
-            {expired ? t('cards.expired', { when: formatRelative(card.expiresAt!, locale, now) }) : t('cards.expiresIn', { when: formatDateTime(card.expiresAt!, locale) })}
-          </time>
-        </p>
-      )}
-
-      {states.length > 0 && (
-        <ul className="flex flex-col gap-1" aria-live="polite">
-          {states.map(({ action, state: s }) => (
-            <li key={action.id} className={`text-[0.9375rem] ${s.status === 'failed' || s.status === 'rejected' || s.status === 'expired' ? 'text-danger' : s.status === 'done' ? 'text-success' : 'text-muted'}`}>
-              <span className="font-semibold">{labelText(action.label, locale)}: </span>
-              {s.status === 'done' || s.status === 'failed' ? s.outcome || t(`cards.status.${s.status}`) : t(`cards.status.${s.status}`, { agent: agentName })}
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {onAction && card.actions.length > 0 && !closed && (
-        <div className="flex flex-wrap gap-2">
-          {card.actions.map((action) => (
+    <CardView
+      card={card}
+      speech={{ locale, t }}
+      now={fixedNow ?? clock}
+      state={state}
+      agentName={agentName}
+      actions={
+        onAction &&
+        card.actions.map((action) => {
+          const label = labelText(action.label, locale);
+          // Named with its card ("Approve: Send a reminder to Giulia"): a list of cards has many "Approve"s.
+          const name = title ? t('cards.actionOn', { action: label, title: labelText(title, locale) }) : label;
+          return (
             <Button
               key={action.id}
               variant={action.style === 'primary' ? 'primary' : action.style === 'danger' ? 'danger' : 'secondary'}
               pending={busyActionId === action.id}
               disabled={blocked(action) || (busyActionId !== undefined && busyActionId !== action.id)}
               onClick={() => onAction(action)}
+              aria-label={action.approval ? `${name} (${t('cards.needsOk')})` : name}
               title={action.approval ? t('cards.needsOk') : undefined}
             >
-              {labelText(action.label, locale)}
-              {action.approval && <span className="sr-only"> ({t('cards.needsOk')})</span>}
+              {label}
             </Button>
-          ))}
-        </div>
-      )}
-    </article>
+          );
+        })
+      }
+    />
   );
-}
-
-function titleOf(card: Card) {
-  const title = card.blocks.find((b) => b.kind === 'title');
-  return title?.kind === 'title' ? title.text : undefined;
 }
 
 /** The time, moved on every minute: an approval turns expired on screen when it does. */

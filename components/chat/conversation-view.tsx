@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, errorText } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon } from '@/components/ui/icons';
@@ -65,7 +65,8 @@ export function ConversationScreen({
   const key = messagesKey(id, count);
   const page = useQuery({
     queryKey: key,
-    queryFn: () => fetchLatestMessages(id, count),
+    // A refetch (new messages arrived) keeps every message already shown: nothing drops off the top.
+    queryFn: () => fetchLatestMessages(id, count, queryClient.getQueryData<MessageWindow>(key)?.messages[0]?.seq),
     initialData: count === PAGE ? initialWindow : undefined,
     placeholderData: keepPreviousData,
   }).data;
@@ -85,13 +86,17 @@ export function ConversationScreen({
   function onScroll() {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
-    if (atBottom.current) setNewBelow(0);
+    if (atBottom.current) {
+      setNewBelow(0);
+      markSeen();
+    }
   }
   function scrollToBottom() {
     const el = scroller.current!;
     el.scrollTop = el.scrollHeight;
     atBottom.current = true;
     setNewBelow(0);
+    markSeen();
   }
 
   useLayoutEffect(() => {
@@ -134,16 +139,22 @@ export function ConversationScreen({
     if (!atBottom.current) setNewBelow((n) => n + fresh.length);
   }, [messages, t, viewer.id]);
 
-  // Seen while at the bottom of a visible page: mark read, so the list's unread count goes.
+  // Seen means shown at the bottom of a visible page: when it arrives there, when you scroll down to
+  // it, or when you come back to the tab. Then it is marked read, so the list's unread count goes.
   const lastRead = useRef(0);
-  useEffect(() => {
-    const newest = messages.at(-1)?.seq ?? 0;
-    if (!conversation.joined || newest <= lastRead.current || !atBottom.current || document.visibilityState !== 'visible') return;
-    lastRead.current = newest;
-    api(`/api/conversations/${id}/read`, { body: {} })
+  const newestSeq = messages.at(-1)?.seq ?? 0;
+  const markSeen = useCallback(() => {
+    if (!conversation.joined || newestSeq <= lastRead.current || !atBottom.current || document.visibilityState !== 'visible') return;
+    lastRead.current = newestSeq;
+    api(`/api/conversations/${id}/read`, { body: { seq: newestSeq } })
       .then(() => queryClient.invalidateQueries({ queryKey: conversationsKey(viewer.workspaceId) }))
       .catch(() => {});
-  }, [messages, conversation.joined, id, queryClient, viewer.workspaceId]);
+  }, [conversation.joined, newestSeq, id, queryClient, viewer.workspaceId]);
+  useEffect(() => {
+    markSeen();
+    document.addEventListener('visibilitychange', markSeen);
+    return () => document.removeEventListener('visibilitychange', markSeen);
+  }, [markSeen]);
 
   /** Applies a change to the cached messages now; returns how to undo it. */
   async function optimistic(change: (m: MessageView) => MessageView) {
@@ -288,7 +299,8 @@ export function ConversationScreen({
                 onClick={() => {
                   const el = scroller.current!;
                   restoreFrom.current = el.scrollHeight - el.scrollTop;
-                  setCount((c) => c + PAGE);
+                  // The window may have grown past `count` with live messages: earlier is more than what is shown.
+                  setCount(messages.length + PAGE);
                 }}
               >
                 {t('chat.loadEarlier')}

@@ -21,22 +21,31 @@ export interface MessageWindow {
 export const PAGE = 50;
 
 /**
- * The latest `count` messages, oldest first. The API pages backwards 100 at a time, so a window
- * beyond that is fetched in several calls, newest page first.
+ * The latest `count` messages, oldest first, and every message from `keepFrom` on: a live window
+ * refetched after new messages arrive keeps what it already showed at the top, so what you are
+ * reading does not move. The API pages backwards 100 at a time, so a window beyond that is fetched
+ * in several calls, newest page first.
  */
-export async function fetchLatestMessages(conversationId: string, count: number): Promise<MessageWindow> {
+export async function fetchLatestMessages(conversationId: string, count: number, keepFrom?: number): Promise<MessageWindow> {
   const pages: MessageView[][] = [];
   let before: number | null = null;
-  let remaining = count;
-  let hasOlder = false;
-  while (remaining > 0) {
-    const query: string = `limit=${Math.min(100, remaining)}${before ? `&before=${before}` : ''}`;
+  let fetched = 0;
+  let more = false;
+  const enough = () => fetched >= count && (keepFrom === undefined || (pages[0]?.[0]?.seq ?? Infinity) <= keepFrom);
+  while (!enough()) {
+    const limit = fetched < count ? Math.min(100, count - fetched) : 100;
+    const query: string = `limit=${limit}${before ? `&before=${before}` : ''}`;
     const page: { messages: MessageView[]; nextCursor: number | null } = await api(`/api/conversations/${conversationId}/messages?${query}`);
     pages.unshift(page.messages);
-    remaining -= page.messages.length;
-    hasOlder = page.nextCursor !== null;
+    fetched += page.messages.length;
+    more = page.nextCursor !== null;
     if (!page.nextCursor || page.messages.length === 0) break;
     before = page.nextCursor;
   }
-  return { messages: pages.flat(), hasOlder };
+  const all = pages.flat();
+  // Past `count`, pages overshoot `keepFrom`: what lies before both is left out (it was never shown).
+  const countFrom = all.length > count ? all[all.length - count]!.seq : -Infinity;
+  const from = keepFrom === undefined ? countFrom : Math.min(countFrom, keepFrom);
+  const messages = all.filter((m) => m.seq >= from);
+  return { messages, hasOlder: more || messages.length < all.length };
 }

@@ -10,6 +10,7 @@ import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import type { Locale } from '@/lib/i18n';
+import { PLANETS, type Planet } from '@/lib/planets/types';
 import { usageMessages, type UsageMessages } from './messages';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
 
@@ -35,6 +36,7 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
   const report = pages.data?.pages[0] ?? initial;
   const runs = pages.data?.pages.flatMap((p) => p.runs) ?? initial.runs;
   const fmt = numberFormats(locale);
+  const planetName = usePlanetName(m);
 
   return (
     <div className="flex flex-col gap-6">
@@ -54,7 +56,7 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
         <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{report.backend.reason}</p>
       </Card>
 
-      <Breakdown title={m.byPlanet} rows={report.byPlanet.map((p) => ({ key: p.planet, label: capitalize(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} m={m} fmt={fmt} />
+      <Breakdown title={m.byPlanet} rows={report.byPlanet.map((p) => ({ key: p.planet, label: planetName(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} m={m} fmt={fmt} />
       <Breakdown
         title={m.byAgent}
         rows={report.byAgent.map((a) => ({ key: `${a.agentId ?? ''}:${a.agentName}`, label: a.agentName || m.noAgent, tokens: a.tokens, runs: a.runs }))}
@@ -85,6 +87,13 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
 }
 
 type Formats = ReturnType<typeof numberFormats>;
+
+/** A run's planet as the rest of the app names it; `cross` is a run that spans planets. */
+function usePlanetName(m: UsageMessages) {
+  const { t } = useI18n();
+  return (planet: string) =>
+    (PLANETS as readonly string[]).includes(planet) ? t(`planets.${planet as Planet}`) : planet === 'cross' ? m.crossPlanet : capitalize(planet);
+}
 
 function numberFormats(locale: Locale) {
   const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
@@ -195,6 +204,7 @@ function StopBadge({ reason, m }: { reason: RunSummaryView['stopReason']; m: Usa
 function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; run: RunSummaryView; m: UsageMessages; locale: Locale; fmt: Formats }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const planetName = usePlanetName(m);
   const detail = useQuery({
     queryKey: [...usageKey(workspaceId), 'run', run.id],
     queryFn: () => api<RunDetailView>(`/api/workspaces/${workspaceId}/usage/runs/${run.id}`),
@@ -216,7 +226,7 @@ function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; ru
           <StopBadge reason={run.stopReason} m={m} />
         </span>
         <span className="text-sm text-muted tabular-nums">
-          {capitalize(run.planet)} · <time dateTime={run.createdAt} title={formatDateTime(run.createdAt, locale)}>{formatRelative(run.createdAt, locale)}</time> ·{' '}
+          {planetName(run.planet)} · <time dateTime={run.createdAt} title={formatDateTime(run.createdAt, locale)}>{formatRelative(run.createdAt, locale)}</time> ·{' '}
           {fmt.compact(run.tokens)} {m.tokens.toLowerCase()} · {m.steps(run.iterations)}
         </span>
       </button>
@@ -231,6 +241,9 @@ function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; ru
 
 function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages; fmt: Formats }) {
   const seconds = (run.durationMs / 1000).toFixed(1);
+  // A run that ends with the finish tool says what it concluded in the tool's summary, not in text.
+  const output = run.outcome?.output as { summary?: unknown } | null | undefined;
+  const outcome = run.outcome?.finalText || (typeof output?.summary === 'string' ? output.summary : '');
   return (
     <div className="mt-1 flex flex-col gap-3 rounded-xl bg-subtle p-3 text-sm">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
@@ -244,10 +257,10 @@ function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages;
         <dd className="tabular-nums">{m.tokensSplit(fmt.plain(run.inputTokens), fmt.plain(run.cacheReadTokens), fmt.plain(run.cacheWriteTokens), fmt.plain(run.outputTokens))}</dd>
       </dl>
       {run.error && <p className="text-danger">{run.error}</p>}
-      {run.outcome?.finalText && (
+      {outcome && (
         <div>
           <h3 className="font-semibold">{m.outcome}</h3>
-          <p className="mt-1 whitespace-pre-line text-pretty">{run.outcome.finalText}</p>
+          <p className="mt-1 whitespace-pre-line text-pretty">{outcome}</p>
         </div>
       )}
       {run.proposals.length > 0 && <p>{m.proposals(run.proposals.length)}</p>}
@@ -260,12 +273,17 @@ function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages;
             {run.toolCalls.map((call, i) => (
               <li key={i} className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-mono text-xs break-all">{call.name}</span>
-                <span className={`inline-flex items-center gap-1 ${call.ok ? 'text-success' : 'text-danger'}`}>
-                  {call.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
-                  {call.ok ? m.ok : m.failed}
-                </span>
+                {call.note === 'proposed' ? (
+                  // A write held for the owner's approval: it did not run, so it is neither OK nor failed.
+                  <span className="text-accent-ink">{m.proposed}</span>
+                ) : (
+                  <span className={`inline-flex items-center gap-1 ${call.ok ? 'text-success' : 'text-danger'}`}>
+                    {call.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
+                    {call.ok ? m.ok : m.failed}
+                  </span>
+                )}
                 <span className="text-muted tabular-nums">{call.ms < 10 ? call.ms.toFixed(1) : Math.round(call.ms)} ms</span>
-                {call.note && <span className="text-muted">({m.notes[call.note]})</span>}
+                {call.note && call.note !== 'proposed' && <span className="text-muted">({m.notes[call.note]})</span>}
                 {call.error && <span className="basis-full text-muted break-words">{call.error}</span>}
               </li>
             ))}

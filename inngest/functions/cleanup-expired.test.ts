@@ -27,6 +27,20 @@ it('deletes what has expired, on the hour, and keeps the rest', async () => {
        insert into private.executor_runs (function_id, event_id, event, status, run_at, finished_at)
        select 'old-function', id, '{}'::jsonb, 'completed', now() - interval '40 days', now() - interval '40 days' from old`,
     );
+    const [agent] = await tx.query<{ id: string }>(`insert into private.agents (owner_user_id, name) values ($1, 'Nova') returning id`, [user!.id]);
+    await tx.query(
+      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, expires_at) values
+         ($1, 'host', 'mvh_old', 'host-expired-long-ago', 'host-1', now() - interval '2 hours'),
+         ($1, 'host', 'mvh_recent', 'host-just-expired', 'host-1', now() - interval '5 minutes'),
+         ($1, 'host', 'mvh_live', 'host-valid', 'host-1', now() + interval '1 day'),
+         ($1, 'key', 'mvk_key', 'agent-key', 'laptop', null)`,
+      [agent!.id],
+    );
+    await tx.query(
+      `insert into private.agent_connections (agent_id, connection_id, last_heartbeat_at) values
+         ($1, 'laptop-gone', now() - interval '2 days'), ($1, 'laptop-live', now())`,
+      [agent!.id],
+    );
   });
 
   const topOfNextHour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
@@ -45,12 +59,20 @@ it('deletes what has expired, on the hour, and keeps the rest', async () => {
   );
   expect(run).toEqual({
     status: 'completed',
-    output: { rateLimitWindows: 1, refreshTokens: 1, executorRuns: 1, executorEvents: 1 },
+    output: { rateLimitWindows: 1, refreshTokens: 1, executorRuns: 1, executorEvents: 1, hostTokens: 1, agentConnections: 1 },
   });
   const left = await asService(async (tx) => ({
     tokens: (await tx.query<{ token_hash: string }>('select token_hash from private.refresh_tokens order by 1')).map((r) => r.token_hash),
     windows: (await tx.query<{ key: string }>('select key from private.rate_limit_counters')).map((r) => r.key),
     events: (await tx.query(`select 1 from private.executor_events where name = 'test/old'`)).length,
+    agentKeys: (await tx.query<{ key_hash: string }>('select key_hash from private.agent_api_keys order by 1')).map((r) => r.key_hash),
+    connections: (await tx.query<{ connection_id: string }>('select connection_id from private.agent_connections')).map((r) => r.connection_id),
   }));
-  expect(left).toEqual({ tokens: ['revoked-not-expired', 'valid'], windows: ['login:current'], events: 0 });
+  expect(left).toEqual({
+    tokens: ['revoked-not-expired', 'valid'],
+    windows: ['login:current'],
+    events: 0,
+    agentKeys: ['agent-key', 'host-just-expired', 'host-valid'],
+    connections: ['laptop-live'],
+  });
 });

@@ -21,7 +21,16 @@ export const cleanupExpired = defineFunction({ id: 'cleanup-expired', triggers: 
          and not exists (select 1 from private.executor_runs r where r.event_id = e.id)`,
     ),
   );
-  return { rateLimitWindows, refreshTokens, executorRuns, executorEvents };
+  // Hosted runners' host tokens, an hour after they expired: by then no session made from one is
+  // still valid (sessions last 15 minutes), and the supervisor has long renewed its own.
+  const hostTokens = await step.run('delete-host-tokens', () =>
+    deleteRows(`delete from private.agent_api_keys where kind = 'host' and expires_at < now() - interval '1 hour'`),
+  );
+  // Agent connections silent for a day: gone for good (a bridge that comes back is a new connection).
+  const agentConnections = await step.run('delete-agent-connections', () =>
+    deleteRows(`delete from private.agent_connections where last_heartbeat_at < now() - interval '1 day'`),
+  );
+  return { rateLimitWindows, refreshTokens, executorRuns, executorEvents, hostTokens, agentConnections };
 });
 
 async function deleteRows(statement: string): Promise<number> {

@@ -1,10 +1,24 @@
 import type { BackgroundFunction } from '../define';
 import { abandonStalledThreadsJob } from './abandon-stalled-threads';
+import { announceClaimableDeliveriesJob } from './announce-claimable-deliveries';
 import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-data';
 import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
 import { deliverMessages } from './deliver-messages';
+import { expireCardApprovals } from './expire-card-approvals';
+import { offerFreedSlot } from './offer-freed-slot';
 import { processTopicRequest } from './process-topic-request';
 
 /** Every background function: served to Inngest Cloud at /api/inngest and run by the local executor. */
-export const functions: readonly BackgroundFunction[] = [cleanupExpired, processTopicRequest, analyzePlanetDataSchedule, analyzePlanetData, bookingReminderSmart, deliverMessages, abandonStalledThreadsJob];
+export const functions: readonly BackgroundFunction[] = [
+  cleanupExpired,
+  processTopicRequest,
+  analyzePlanetDataSchedule,
+  analyzePlanetData,
+  bookingReminderSmart,
+  offerFreedSlot,
+  deliverMessages,
+  abandonStalledThreadsJob,
+  announceClaimableDeliveriesJob,
+  expireCardApprovals,
+];

@@ -81,20 +81,21 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   let setup: { vault: PiiVault; tools: ToolDefinition[] };
   try {
     // Reads only, each consistent on its own: no transaction to pay for on every run (trusted, as service).
+    // All of them at once: the quota decides before the first model call, not before the other reads.
     const db = await getDb();
-    // The offline model spends no tokens, so the quota never stops it.
-    const quota = backend.id === 'offline' ? undefined : await quotaState(db, opts.workspaceId);
-    if (backend.id !== 'offline' && !quota) throw new Error(`Workspace ${opts.workspaceId} does not exist`);
+    const spends = backend.id !== 'offline'; // the offline model spends no tokens, so the quota never stops it
+    const [quota, key, names, offered] = await Promise.all([
+      spends ? quotaState(db, opts.workspaceId) : undefined,
+      aliasKey(db),
+      loadKnownNames(db, opts.workspaceId),
+      connectedTools(db, opts.workspaceId, declared),
+    ]);
+    if (spends && !quota) throw new Error(`Workspace ${opts.workspaceId} does not exist`);
     if (quota && quota.used >= quota.cap) {
       result.stopReason = 'quota_exceeded';
       result.message = quotaMessage(quota);
       return complete();
     }
-    const [key, names, offered] = await Promise.all([
-      aliasKey(db),
-      loadKnownNames(db, opts.workspaceId),
-      connectedTools(db, opts.workspaceId, declared),
-    ]);
     setup = { vault: new PiiVault(key, opts.workspaceId, names), tools: offered };
   } catch (error) {
     log('error', 'agent run setup failed', { runId, workspaceId: opts.workspaceId, error });
@@ -132,6 +133,9 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   const onCancel = () => abort('cancelled');
   if (opts.signal?.aborted) abort('cancelled');
   opts.signal?.addEventListener('abort', onCancel, { once: true });
+  // Only a caller's signal or a deadline can abort the run. The SDKs do extra work for every request that
+  // carries a signal (listeners, a finalization registry), so a run that cannot be aborted sends none.
+  const abortable = Boolean(opts.signal || opts.deadline);
   const timer = opts.deadline ? setTimeout(() => abort('deadline'), Math.max(0, opts.deadline.getTime() - Date.now())) : undefined;
 
   const dispatcher = new ToolDispatcher(new Map(tools.map((t) => [t.name, t])), finishToolName, vault, {
@@ -160,7 +164,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   try {
     result.stopReason =
       backend.kind === 'turns'
-        ? await turnLoop(backend, prompt, replayed, opening, dispatcher, account, controller.signal, (input) => (finishInput = input))
+        ? await turnLoop(backend, prompt, replayed, opening, dispatcher, account, abortable ? controller.signal : undefined, (input) => (finishInput = input))
         : await hostLoop(backend, prompt, opening, maxIterations, opts.resume, dispatcher, account, controller.signal, result, (input) => (finishInput = input));
   } catch (error) {
     if (abortCause) {
@@ -193,12 +197,12 @@ async function turnLoop(
   firstMessage: string,
   dispatcher: ToolDispatcher,
   account: (turn: ModelTurn) => StopReason | undefined,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   onFinish: (input: unknown) => void,
 ): Promise<StopReason> {
   const history: Message[] = [...replayed, { role: 'user', text: firstMessage }];
   for (let iteration = 1; ; iteration++) {
-    signal.throwIfAborted();
+    signal?.throwIfAborted();
     const turn = await backend.turn(prompt, history, signal);
     const bound = account(turn);
     history.push({ role: 'assistant', text: turn.text, toolCalls: turn.toolCalls });

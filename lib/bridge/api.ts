@@ -40,6 +40,8 @@ export interface Delivery {
     authorId: string | null;
     authorName: string;
     body: string;
+    /** Structured extras, e.g. `cardEvent`: a click on a button of one of this agent's cards (lib/cards). */
+    payload?: Record<string, unknown>;
     createdAt: string;
   };
 }
@@ -95,6 +97,8 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
     heartbeat: (token: string, connectionId: string) => call<{ lastHeartbeatAt: string }>('/api/agents/me/heartbeat', { token, body: { connectionId } }),
     claim: (token: string, body: { connectionId: string; limit: number; leaseSeconds: number }) =>
       call<Delivery[]>('/api/agents/me/deliveries/claim', { token, body }),
+    extend: (token: string, deliveryId: string, body: { connectionId: string; leaseSeconds: number }) =>
+      call<{ id: string; leaseExpiresAt: string }>(`/api/agents/me/deliveries/${deliveryId}/extend`, { token, body }),
     complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: 'replied' | 'passed'; done?: boolean }) =>
       call<unknown>(`/api/agents/me/deliveries/${deliveryId}/complete`, { token, body }),
     view: (token: string, conversationId: string, limit = 30) =>
@@ -107,6 +111,12 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
       call<{ delegationId: string }>(`/api/agents/me/conversations/${conversationId}/delegations`, { token, body }),
     relay: (token: string, delegationId: string, result: string) =>
       call<unknown>(`/api/agents/me/conversations/${delegationId}/relay`, { token, body: { result } }),
+    publishResults: (token: string, body: { conversationId: string; body?: string; results: unknown[] }) =>
+      call<PublishedResults>('/api/agents/me/results', { token, body }),
+    publishArtifact: (token: string, body: { conversationId: string; kind: string; title: string; language?: string; content: string; body?: string }) =>
+      call<{ artifact: { id: string; currentVersion: number }; message: { id: string } }>('/api/agents/me/artifacts', { token, body }),
+    reportOutcome: (token: string, eventId: string, body: { status: 'done' | 'failed'; outcome?: string }) =>
+      call<{ eventId: string; status: string }>(`/api/agents/me/results/actions/${eventId}`, { token, body }),
 
     /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
     async events(token: string, signal: AbortSignal): Promise<AsyncIterable<SseEvent>> {
@@ -121,6 +131,21 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
 }
 
 export type AgentApi = ReturnType<typeof agentApi>;
+
+export interface PublishedResults {
+  message: { id: string };
+  cards: Array<{ id: string; type: string; template: { name: string; version: number } | null; fallback?: string }>;
+}
+
+/** What the tools of a turn do through the API (lib/bridge/turn.ts), with the connection's session token applied. */
+export function turnApi(api: AgentApi, token: () => Promise<string>) {
+  return {
+    publishResults: async (body: Parameters<AgentApi['publishResults']>[1]) => api.publishResults(await token(), body),
+    publishArtifact: async (body: Parameters<AgentApi['publishArtifact']>[1]) => api.publishArtifact(await token(), body),
+    reportOutcome: async (eventId: string, body: Parameters<AgentApi['reportOutcome']>[2]) => api.reportOutcome(await token(), eventId, body),
+  };
+}
+export type TurnApi = ReturnType<typeof turnApi>;
 
 /** Server-Sent Events from a byte stream: one `{event, data}` per frame; comments (keepalives) are skipped. */
 export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseEvent> {

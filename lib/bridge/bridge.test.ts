@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, createAgentKey, revokeAgentKey } from '@/lib/agents';
-import { createConversation, getConversation, listMessages, sendMessage, type Message } from '@/lib/chat';
+import { announceClaimableDeliveries, createConversation, getConversation, listMessages, sendMessage, type Message } from '@/lib/chat';
 import { chatWorld } from '@/lib/chat/test-world';
+import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge, type BridgeEvent, type TurnRunner } from './bridge';
-import { inProcessFetch, IN_PROCESS_URL } from './in-process';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { gatewayRegistry } from './registry';
 import { createTurnRunner } from './turn';
 
@@ -77,6 +78,11 @@ function startBridge(options: Partial<ConstructorParameters<typeof AgentBridge>[
   bridges.push(bridge);
   return { bridge, events };
 }
+
+const leaseHolders = (agentId: string) =>
+  asService((tx) => tx.query<{ lease_owner: string }>(`select lease_owner from private.deliveries where agent_id = $1 and status = 'claimed'`, [agentId])).then(
+    (rows) => rows.map((r) => r.lease_owner),
+  );
 
 const bodies = (messages: Message[]) => messages.map((m) => `${m.author.kind}:${m.body}`);
 
@@ -152,6 +158,64 @@ describe('the bridge', () => {
     }, 'the next agent to answer');
     expect(messages[1]).toMatchObject({ author: { name: 'Nova' }, body: 're: good morning' });
     expect(failing.events.some((e) => e.type === 'failed')).toBe(true);
+  });
+
+  it('keeps its delivery through a turn longer than the lease: another connection of the agent does not get it', async () => {
+    const { owner, agent, key, say, history } = await dmWithAgent();
+    const { conversation: channel } = await createConversation(owner, { kind: 'channel', workspaceId: agent.workspaceIds[0]!, name: 'ops', agentIds: [agent.id] });
+    const handledBy: string[] = [];
+    let finishLongTurn!: () => void;
+    const longTurnStarted = new Promise<void>((started) => {
+      const released = new Promise<void>((resolve) => (finishLongTurn = resolve));
+      const slow: TurnRunner = async ({ delivery }) => {
+        handledBy.push(`slow:${delivery.message.body}`);
+        started();
+        await released;
+        return { kind: 'reply', body: `re: ${delivery.message.body}` };
+      };
+      const first = startBridge({ credential: async () => key, runTurn: slow, leaseSeconds: 5 });
+      void waitFor(async () => first.events.some((e) => e.type === 'connected'), 'the first connection').then(() => say('a long question'));
+    });
+    await longTurnStarted;
+    const other: TurnRunner = async ({ delivery }) => {
+      handledBy.push(`other:${delivery.message.body}`);
+      return { kind: 'reply', body: `re: ${delivery.message.body}` };
+    };
+    const second = startBridge({ credential: async () => key, runTurn: other, leaseSeconds: 5 });
+    await waitFor(async () => second.events.some((e) => e.type === 'connected'), 'the second connection');
+    // Past the first lease, new work wakes both connections: the second takes only the new message.
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    await sendMessage({ kind: 'person', user: owner }, channel.id, 'a quick one');
+    await waitFor(async () => (await listMessages(owner, channel.id)).messages.length === 2, 'the quick answer');
+    finishLongTurn();
+    const dm = await waitFor(async () => {
+      const messages = await history();
+      return messages.length === 2 && messages;
+    }, 'the long answer');
+    expect(bodies(dm)).toEqual(['person:a long question', 'agent:re: a long question']);
+    expect(handledBy).toEqual(['slow:a long question', 'other:a quick one']);
+  });
+
+  it('hands the delivery of a connection that died mid-turn to a live one once its lease runs out and is announced', async () => {
+    const { agent, key, say, history } = await dmWithAgent();
+    const hanging: TurnRunner = ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const dying = startBridge({ credential: async () => key, runTurn: hanging, leaseSeconds: 5 });
+    await waitFor(async () => dying.events.some((e) => e.type === 'connected'), 'the first connection');
+    await say('are you there?');
+    await waitFor(async () => (await leaseHolders(agent.id)).includes(dying.bridge.connectionId), 'the first connection to claim');
+    const live = startBridge({ credential: async () => key, runTurn: echo([]), leaseSeconds: 5 });
+    await waitFor(async () => live.events.some((e) => e.type === 'connected'), 'the second connection');
+    // Killed mid-turn: nothing is answered and its lease stops being extended.
+    await dying.bridge.stop({ graceMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(await history()).toHaveLength(1);
+    // The minute's sweep tells the agent's connections; the live one claims and answers.
+    expect(await announceClaimableDeliveries()).toContain(agent.id);
+    const messages = await waitFor(async () => {
+      const messages = await history();
+      return messages.length === 2 && messages;
+    }, 'the live connection to answer');
+    expect(bodies(messages)).toEqual(['person:are you there?', 'agent:re: are you there?']);
   });
 
   it('stops for good when its key is revoked', async () => {

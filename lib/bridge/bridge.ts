@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { log } from '@/lib/log';
-import { agentApi, AgentApiError, type AgentApi, type AgentSelf, type ConversationView, type Delivery } from './api';
+import { agentApi, AgentApiError, turnApi, type AgentApi, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 
 /**
  * The bridge: one agent connection, the same code on a laptop (`npm run bridge`) and in a hosted
  * runner. It trades its credential for a session token (again before that expires), keeps the
  * agent's event stream open, and on `ready` and on every `deliveries` event runs the one claim — so
  * a live message and a backlog found after a reconnect are handled by the same path, oldest first.
- * Each claimed delivery becomes one turn: read the conversation, run the agent, answer through the
- * ordinary send path (which completes the delivery in the same transaction), or pass. Heartbeats
+ * Each claimed delivery becomes one turn: read the conversation, run the agent (its lease extended
+ * while it runs), answer through the ordinary send path (which completes the delivery in the same
+ * transaction), or pass. Heartbeats
  * keep the agent online in the gateway registry. Lost connections are retried with backoff;
  * `stop()` finishes the turn in progress first.
  */
@@ -18,9 +19,12 @@ export interface TurnInput {
   agent: AgentSelf;
   delivery: Delivery;
   view: ConversationView;
-  /** Fires when the bridge is stopped hard or the lease is about to run out. */
+  /** Fires when the bridge is stopped hard, the turn's time is up, or the delivery was lost to another connection. */
   signal: AbortSignal;
+  /** When the turn's time is up (`turnSeconds` after it started). The lease is kept until then. */
   deadline: Date;
+  /** The agent API as this connection, for what a turn's tools publish (cards, artifacts, a click's outcome). */
+  api: TurnApi;
 }
 
 /** What a turn decides; the bridge carries it out through the API. */
@@ -33,7 +37,9 @@ export type TurnDecision =
   /** In a DM: hand `task` to other agents in a parallel conversation, and tell the DM `body`. */
   | { kind: 'delegate'; to: string[]; task: string; body: string }
   /** In a delegation: bring `result` back to the DM it came from. */
-  | { kind: 'relay'; result: string };
+  | { kind: 'relay'; result: string }
+  /** The turn's tools already answered (a card, an artifact, a click's outcome): completed as replied, nothing more is said. */
+  | { kind: 'answered'; done?: boolean };
 
 export type TurnRunner = (input: TurnInput) => Promise<TurnDecision>;
 
@@ -55,8 +61,14 @@ export interface BridgeOptions {
   connectionId?: string;
   /** Default 45 s: well inside the 3-minute window after which an agent shows offline. */
   heartbeatSeconds?: number;
-  /** How long a claimed delivery stays this connection's (default 180 s); a turn must finish before. */
+  /**
+   * How long a claim holds without news from this connection (default 180 s). While a turn runs the
+   * bridge extends it every third of that, so a long turn keeps its delivery and a crashed bridge's
+   * delivery is free again within one lease.
+   */
   leaseSeconds?: number;
+  /** The longest a turn may run (default 600 s); then it is cancelled and passes. */
+  turnSeconds?: number;
   /** Reconnect delays: doubling from `initialMs` up to `maxMs`, with jitter. */
   backoff?: { initialMs: number; maxMs: number };
   onEvent?: (event: BridgeEvent) => void;
@@ -64,8 +76,6 @@ export interface BridgeOptions {
 
 /** Exchange again when less than this is left on the session token. */
 const REFRESH_MARGIN_MS = 60_000;
-/** A turn must be done this long before its lease ends, so the answer lands while the lease holds. */
-const LEASE_MARGIN_MS = 15_000;
 
 /** The bridge cannot go on: its credential was refused or the agent no longer runs here. */
 export class BridgeStoppedError extends Error {}
@@ -76,6 +86,7 @@ export class AgentBridge {
   private readonly api: AgentApi;
   private readonly heartbeatMs: number;
   private readonly leaseSeconds: number;
+  private readonly turnSeconds: number;
   private readonly backoff: { initialMs: number; maxMs: number };
   private session: { token: string; expiresAt: number } | null = null;
   private stopping = false;
@@ -93,6 +104,7 @@ export class AgentBridge {
     this.api = agentApi(options.url, options.fetch);
     this.heartbeatMs = (options.heartbeatSeconds ?? 45) * 1000;
     this.leaseSeconds = options.leaseSeconds ?? 180;
+    this.turnSeconds = options.turnSeconds ?? 600;
     this.backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
   }
 
@@ -257,21 +269,24 @@ export class AgentBridge {
   }
 
   private async handle(delivery: Delivery) {
-    const deadline = new Date(Date.parse(delivery.leaseExpiresAt) - LEASE_MARGIN_MS);
-    const signal = AbortSignal.any([this.turnSignal.signal, AbortSignal.timeout(Math.max(1000, deadline.getTime() - Date.now()))]);
-    let decision: TurnDecision;
+    const deadline = new Date(Date.now() + this.turnSeconds * 1000);
+    const lost = new AbortController();
+    const signal = AbortSignal.any([this.turnSignal.signal, lost.signal, AbortSignal.timeout(this.turnSeconds * 1000)]);
+    const keeper = this.keepLease(delivery, lost);
     try {
-      const view = await this.api.view(await this.token(), delivery.conversationId);
-      decision = await this.options.runTurn({ agent: this.agent!, delivery, view, signal, deadline });
-    } catch (error) {
-      // A turn that cannot run passes, so the next agent in line answers: never silence.
-      this.emit({ type: 'failed', deliveryId: delivery.id, error });
-      log('warn', 'bridge: turn failed; passing', { deliveryId: delivery.id, error: (error as Error).message });
-      decision = { kind: 'pass' };
-    }
-    // Stopped hard mid-turn: the lease runs out and the delivery goes to the next connection.
-    if (this.turnSignal.signal.aborted) return;
-    try {
+      let decision: TurnDecision;
+      try {
+        const view = await this.api.view(await this.token(), delivery.conversationId);
+        decision = await this.options.runTurn({ agent: this.agent!, delivery, view, signal, deadline, api: turnApi(this.api, () => this.token()) });
+      } catch (error) {
+        // A turn that cannot run passes, so the next agent in line answers: never silence.
+        this.emit({ type: 'failed', deliveryId: delivery.id, error });
+        log('warn', 'bridge: turn failed; passing', { deliveryId: delivery.id, error: (error as Error).message });
+        decision = { kind: 'pass' };
+      }
+      // Stopped hard mid-turn: the lease runs out and the delivery goes to the next connection.
+      // Lost mid-turn: another connection holds it now and answers it.
+      if (this.turnSignal.signal.aborted || lost.signal.aborted) return;
       await this.act(delivery, decision);
       this.emit({ type: 'handled', deliveryId: delivery.id, messageId: delivery.message.id, decision: decision.kind });
     } catch (error) {
@@ -289,7 +304,31 @@ export class AgentBridge {
       } else {
         throw error;
       }
+    } finally {
+      clearInterval(keeper);
     }
+  }
+
+  /**
+   * Extends the delivery's lease every third of a lease until the turn is over, so no other
+   * connection takes it meanwhile. A refusal means another connection holds it now: `lost` fires and
+   * the turn stops. A failed attempt (the network) is tried again at the next tick, two more before
+   * the lease would run out.
+   */
+  private keepLease(delivery: Delivery, lost: AbortController): NodeJS.Timeout {
+    const extend = async () => {
+      try {
+        await this.api.extend(await this.token(), delivery.id, { connectionId: this.connectionId, leaseSeconds: this.leaseSeconds });
+      } catch (error) {
+        if (error instanceof AgentApiError && (error.status === 409 || error.status === 404)) {
+          log('warn', 'bridge: delivery lost mid-turn; stopping the turn', { deliveryId: delivery.id, error: error.message });
+          lost.abort(error);
+        } else {
+          log('warn', 'bridge: could not extend the lease; trying again', { deliveryId: delivery.id, error: (error as Error).message });
+        }
+      }
+    };
+    return setInterval(() => void extend(), (this.leaseSeconds * 1000) / 3);
   }
 
   private async act(delivery: Delivery, decision: TurnDecision) {
@@ -314,6 +353,9 @@ export class AgentBridge {
       case 'relay':
         await this.api.relay(token, conversationId, decision.result);
         await this.api.complete(token, delivery.id, { connectionId: this.connectionId, outcome: 'replied', done: true });
+        return;
+      case 'answered':
+        await this.api.complete(token, delivery.id, { connectionId: this.connectionId, outcome: 'replied', done: decision.done });
         return;
     }
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, updateAgent } from '@/lib/agents';
 import { createConversation, listMessages, sendMessage } from '@/lib/chat';
+import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { gatewayRegistry } from './registry';
@@ -40,17 +41,30 @@ describe('the hosted runner', () => {
     const ids = agents.map((a) => a.id);
 
     const events: SupervisorEvent[] = [];
-    supervisor = new HostedSupervisor({ host: 'host-1', onEvent: (e) => events.push(e), bridge: { backoff: { initialMs: 50, maxMs: 200 } } });
+    const runningWhenStarting = new Map<string, string[]>();
+    supervisor = new HostedSupervisor({
+      host: 'host-1',
+      fetch: inProcessFetch,
+      url: IN_PROCESS_URL,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === 'starting') runningWhenStarting.set(e.agentId, supervisor!.running());
+      },
+      bridge: { backoff: { initialMs: 50, maxMs: 200 } },
+    });
     await supervisor.start();
     expectOneAtATime(events, ids);
     expect(new Set(supervisor.running())).toEqual(new Set(ids));
     const registry = await gatewayRegistry();
     expect(registry.filter((g) => g.online).map((g) => g.name).sort()).toEqual(['Atlas', 'Iris', 'Nova']);
 
+    // A restart takes one agent at a time: stopped, started and reachable before the next is
+    // touched, while the others keep running.
     events.length = 0;
+    runningWhenStarting.clear();
     await supervisor.restart();
-    expect(events.slice(0, 3).every((e) => e.type === 'stopped')).toBe(true);
-    expectOneAtATime(events.slice(3), ids);
+    expect(events.map((e) => `${e.type}:${e.agentId}`)).toEqual(ids.flatMap((id) => [`stopped:${id}`, `starting:${id}`, `reachable:${id}`]));
+    for (const id of ids) expect(new Set(runningWhenStarting.get(id))).toEqual(new Set(ids.filter((other) => other !== id)));
     // Each agent has exactly one live connection: the old ones were forgotten on the way down.
     for (const entry of (await gatewayRegistry()).filter((g) => ids.includes(g.agentId))) expect(entry.connections).toHaveLength(1);
   });
@@ -58,7 +72,7 @@ describe('the hosted runner', () => {
   it('runs the turns of a hosted agent created later, and lets go of one moved to local', async () => {
     const owner = await createUser('owner');
     const events: SupervisorEvent[] = [];
-    supervisor = new HostedSupervisor({ host: 'host-1', onEvent: (e) => events.push(e), bridge: { backoff: { initialMs: 50, maxMs: 200 } } });
+    supervisor = new HostedSupervisor({ host: 'host-1', fetch: inProcessFetch, url: IN_PROCESS_URL, onEvent: (e) => events.push(e), bridge: { backoff: { initialMs: 50, maxMs: 200 } } });
     await supervisor.start();
     const before = supervisor.running();
 

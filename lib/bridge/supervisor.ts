@@ -3,19 +3,18 @@ import { issueHostToken } from '@/lib/agents';
 import { log } from '@/lib/log';
 import { subscribe } from '@/lib/realtime';
 import { AgentBridge, type BridgeOptions, type TurnRunner } from './bridge';
-import { inProcessFetch, IN_PROCESS_URL } from './in-process';
 import { forgetConnection, heardFrom, hostedAgentIds, isHosted } from './registry';
 import { createTurnRunner } from './turn';
 
 /**
  * The hosted runner: Multiverbe runs the turns of agents whose runtime is `hosted`, in this process,
- * with the very bridge a laptop runs (its transport is the in-process fetch). This process is the
+ * with the very bridge a laptop runs (its transport is the in-process fetch of server/agent-api.ts). This process is the
  * host. Each agent's bridge holds a host token — good only for the exchange — that the supervisor
  * issues and renews; an agent moved to `local` loses it at once and its bridge stops.
  *
  * Agents come up one at a time, each reachable (its first heartbeat in the gateway registry) before
  * the next starts: bridges on one host share its backend login, so they must not all reach for it
- * at once. The same holds for a restart. A hosted agent created later is brought up by its first
+ * at once. A restart goes the same way, one agent at a time, the others running meanwhile. A hosted agent created later is brought up by its first
  * delivery (the realtime `deliveries` event) or by the periodic check, whichever comes first.
  */
 
@@ -28,8 +27,9 @@ export type SupervisorEvent =
 export interface SupervisorOptions {
   /** Names this host on its host tokens. Default: the machine's hostname. */
   host?: string;
-  fetch?: typeof fetch;
-  url?: string;
+  /** The agent API the bridges talk to: in the app, its routes served in-process (server/agent-api.ts). */
+  fetch: typeof fetch;
+  url: string;
   runTurn?: TurnRunner;
   /** How long a starting agent gets to become reachable before the next one starts anyway. */
   reachableTimeoutMs?: number;
@@ -55,7 +55,7 @@ export class HostedSupervisor {
   private readonly host: string;
   private readonly reconcileMs: number;
 
-  constructor(private readonly options: SupervisorOptions = {}) {
+  constructor(private readonly options: SupervisorOptions) {
     this.host = options.host ?? hostname();
     this.reconcileMs = options.reconcileMs ?? 60_000;
   }
@@ -83,10 +83,16 @@ export class HostedSupervisor {
     await this.queue;
   }
 
-  /** Restarts this host's agents: all stop, then they come back one at a time, each reachable before the next. */
+  /**
+   * Restarts this host's agents one at a time: each is stopped, started again and reachable before
+   * the next is touched, so the others keep answering meanwhile and no two reach for the host's
+   * backend login at once.
+   */
   async restart(): Promise<void> {
-    await Promise.all([...this.bridges.keys()].map((agentId) => this.stopAgent(agentId)));
-    await this.reconcile();
+    const hosted = await hostedAgentIds();
+    for (const agentId of [...this.bridges.keys()]) if (!hosted.includes(agentId)) await this.stopAgent(agentId);
+    for (const agentId of hosted) this.enqueueStart(agentId, { restart: true });
+    await this.queue;
   }
 
   async stop(): Promise<void> {
@@ -113,12 +119,15 @@ export class HostedSupervisor {
     }
   }
 
-  private enqueueStart(agentId: string) {
-    if (this.bridges.has(agentId) || this.queued.has(agentId)) return;
+  private enqueueStart(agentId: string, { restart = false } = {}) {
+    if ((this.bridges.has(agentId) && !restart) || this.queued.has(agentId)) return;
     this.queued.add(agentId);
     this.notHosted.delete(agentId);
     this.queue = this.queue
-      .then(() => this.startAgent(agentId))
+      .then(async () => {
+        if (restart) await this.stopAgent(agentId);
+        await this.startAgent(agentId);
+      })
       .catch((error) => log('error', 'hosted runner: an agent did not start', { agentId, error }))
       .finally(() => this.queued.delete(agentId));
   }
@@ -134,8 +143,8 @@ export class HostedSupervisor {
     let heard!: () => void;
     const firstHeartbeat = new Promise<void>((resolve) => (heard = resolve));
     const bridge = new AgentBridge({
-      url: this.options.url ?? IN_PROCESS_URL,
-      fetch: this.options.fetch ?? inProcessFetch,
+      url: this.options.url,
+      fetch: this.options.fetch,
       credential,
       runTurn: this.options.runTurn ?? createTurnRunner(),
       ...this.options.bridge,
@@ -182,7 +191,7 @@ const holder = globalThis as unknown as { __mvHostedSupervisor?: HostedSuperviso
  * Starts this process's hosted runner once (safe to call again). The hosted agents come up in the
  * background, one at a time, so the server does not wait for them.
  */
-export function startHostedSupervisor(options?: SupervisorOptions): HostedSupervisor {
+export function startHostedSupervisor(options: SupervisorOptions): HostedSupervisor {
   if (!holder.__mvHostedSupervisor) {
     const supervisor = new HostedSupervisor(options);
     holder.__mvHostedSupervisor = supervisor;

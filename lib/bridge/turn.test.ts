@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { setupTestDatabase } from '@/test/db';
-import type { AgentSelf, ConversationView, Delivery } from './api';
+import { AgentApiError, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 import type { TurnInput } from './bridge';
-import { offlineDecision } from './offline';
+import { offlineDecision, offlinePlan } from './offline';
 import { createTurnRunner } from './turn';
 
 process.env.LOG_LEVEL = 'silent';
@@ -27,17 +27,33 @@ afterEach(() => fake.reset());
 const nova: AgentSelf = { id: 'a-nova', name: 'Nova', role: 'Receptionist', capabilities: ['bookings'], backend: 'anthropic', model: null, runtime: 'hosted' };
 const atlas = { id: 'a-atlas', name: 'Atlas', role: 'Chief of staff' };
 
+const C1 = '11111111-1111-4111-8111-111111111111';
+const EVENT = '22222222-2222-4222-8222-222222222222';
+
+/** The agent API as a turn's tools see it, recording what they asked for. */
+function recordingApi(over: Partial<TurnApi> = {}) {
+  const calls: Array<[keyof TurnApi, ...unknown[]]> = [];
+  const api: TurnApi = {
+    publishResults: async (body) => (calls.push(['publishResults', body]), { message: { id: 'm-card' }, cards: [{ id: 'c1', type: 'briefing', template: { name: 'briefing', version: 1 } }] }),
+    publishArtifact: async (body) => (calls.push(['publishArtifact', body]), { artifact: { id: 'a1', currentVersion: 1 }, message: { id: 'm-chip' } }),
+    reportOutcome: async (eventId, body) => (calls.push(['reportOutcome', eventId, body]), { eventId, status: body.status }),
+    ...over,
+  };
+  return { api, calls };
+}
+
 function turn(
   kind: ConversationView['conversation']['kind'],
   body: string,
-  over: { author?: Partial<Delivery['message']>; conversation?: Partial<ConversationView['conversation']>; agent?: Partial<AgentSelf> } = {},
+  over: { author?: Partial<Delivery['message']>; conversation?: Partial<ConversationView['conversation']>; agent?: Partial<AgentSelf>; api?: TurnApi } = {},
 ): TurnInput {
   const message = { id: 'm1', seq: 7, authorKind: 'person' as const, authorId: 'u1', authorName: 'Giulia', body, createdAt: new Date().toISOString(), ...over.author };
   return {
     agent: { ...nova, ...over.agent },
-    delivery: { id: 'd1', workspaceId, conversationId: 'c1', conversationKind: kind, conversationName: kind === 'channel' ? 'general' : null, turn: 0, attempts: 1, leaseExpiresAt: new Date().toISOString(), message },
+    api: over.api ?? recordingApi().api,
+    delivery: { id: 'd1', workspaceId, conversationId: C1, conversationKind: kind, conversationName: kind === 'channel' ? 'general' : null, turn: 0, attempts: 1, leaseExpiresAt: new Date().toISOString(), message },
     view: {
-      conversation: { id: 'c1', workspaceId, kind, name: kind === 'channel' ? 'general' : null, status: kind === 'thread' ? 'open' : null, parentConversationId: null, openedBy: null, resolutionMessageId: null, ...over.conversation },
+      conversation: { id: C1, workspaceId, kind, name: kind === 'channel' ? 'general' : null, status: kind === 'thread' ? 'open' : null, parentConversationId: null, openedBy: null, resolutionMessageId: null, ...over.conversation },
       members: [
         { kind: 'person', id: 'u1', name: 'Giulia', role: null },
         { kind: 'agent', id: nova.id, name: 'Nova', role: nova.role },
@@ -87,6 +103,41 @@ describe('a turn through the agent runtime', () => {
     expect(await run(turn('channel', 'Anyone?'))).toEqual({ kind: 'pass' });
   });
 
+  it('offers the publishing tools of the registry, carried out through the agent API; a card and an empty reply answer the turn', async () => {
+    const { api, calls } = recordingApi();
+    const briefing = { type: 'briefing', data: { title: 'Morning briefing', sections: [] } };
+    fake.script({ toolCalls: [{ name: 'publish_result', input: { conversationId: C1, results: [briefing] } }] }, { toolCalls: [{ name: 'reply', input: { message: '' } }] });
+    expect(await run(turn('channel', 'Brief me, please', { api }))).toEqual({ kind: 'answered' });
+    expect(calls).toEqual([['publishResults', { conversationId: C1, body: undefined, results: [briefing] }]]);
+    const tools = (fake.requests[0]!.body.tools as Array<{ name: string }>).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['publish_artifact', 'publish_result', 'reply', 'report_outcome']));
+    // The model knows where it is, so it can name the conversation it publishes in.
+    expect(fake.requests[0]!.text).toContain(`id ${C1}`);
+    // The model saw what the API answered.
+    expect(fake.requests[1]!.text).toContain('m-card');
+  });
+
+  it('hands the API’s refusal to the model as a sentence, and a click on its card with its event', async () => {
+    const { api } = recordingApi({
+      publishArtifact: async () => {
+        throw new AgentApiError(422, 'validation_failed', 'Check the content: Write something first.');
+      },
+    });
+    fake.script(
+      { toolCalls: [{ name: 'publish_artifact', input: { conversationId: C1, kind: 'document', title: 'Notes', content: ' ' } }] },
+      { toolCalls: [{ name: 'reply', input: { message: 'I could not save the notes.' } }] },
+    );
+    expect(await run(turn('dm', 'Write the notes', { api }))).toEqual({ kind: 'reply', body: 'I could not save the notes.' });
+    expect(fake.requests[1]!.text).toContain('Check the content: Write something first.');
+
+    const clicked = recordingApi();
+    const cardEvent = { eventId: EVENT, verb: 'fill_gap', cardType: 'briefing', cardData: { title: 'Morning briefing' } };
+    fake.script({ toolCalls: [{ name: 'report_outcome', input: { eventId: EVENT, status: 'done', outcome: 'Offered 15:00 to Luca.' } }] }, { toolCalls: [{ name: 'reply', input: { message: '', pass: true } }] });
+    expect(await run(turn('channel', '@Nova ▸ Fill the gap — Morning briefing', { api: clicked.api, author: { payload: { cardEvent } } }))).toEqual({ kind: 'answered' });
+    expect(fake.requests.at(-2)!.text).toContain(`"eventId":"${EVENT}"`);
+    expect(clicked.calls).toEqual([['reportOutcome', EVENT, { status: 'done', outcome: 'Offered 15:00 to Luca.' }]]);
+  });
+
   it('says why when its backend cannot run, instead of going silent', async () => {
     const decision = await run(turn('dm', 'Hello', { agent: { backend: 'openai' } }));
     expect(decision).toEqual({ kind: 'reply', body: expect.stringMatching(/^I could not answer: .*OPENAI_API_KEY is not set/) });
@@ -125,6 +176,127 @@ describe('the offline model in chat', () => {
       kind: 'reply',
       body: expect.stringMatching(/^@Atlas Received: “Nova do it”/),
       done: true,
+    });
+  });
+});
+
+describe('the offline model publishing', () => {
+  const run = createTurnRunner();
+  const earlier: ConversationView['messages'] = [
+    { id: 'm-a', seq: 3, authorKind: 'person', authorId: 'u1', authorName: 'Giulia', body: 'Can we move the 15:00 colour to Friday?', createdAt: new Date().toISOString() },
+    { id: 'm-b', seq: 4, authorKind: 'agent', authorId: 'a-atlas', authorName: 'Atlas', body: 'Friday is full; Thursday works.', createdAt: new Date().toISOString() },
+  ];
+  /** The turn with the two messages above as what was said before (instead of Atlas's "Morning all."). */
+  const withHistory = (input: TurnInput): TurnInput => ({ ...input, view: { ...input.view, messages: [...earlier, input.view.messages.at(-1)!] } });
+  const onOffline = (input: TurnInput): TurnInput => ({ ...input, agent: { ...input.agent, backend: 'offline' } });
+
+  it('answers a request for a briefing with a briefing card of what it read, with a Save as document button', () => {
+    const plan = offlinePlan({ ...withHistory(turn('channel', 'Nova, can I have a briefing?')), now: new Date('2026-03-09T08:00:00Z') });
+    expect(plan.decision).toEqual({ kind: 'answered' });
+    expect(plan.calls).toEqual([
+      {
+        name: 'publish_result',
+        input: {
+          conversationId: C1,
+          message: 'Here is what was said in #general, as a briefing.',
+          results: [
+            {
+              type: 'briefing',
+              data: {
+                title: 'Briefing: #general',
+                date: '2026-03-09',
+                summary: '2 recent messages: 1 from people (Giulia), 1 from agents (Atlas). Compiled by Nova on the offline model, which lists what was said and does not interpret it.',
+                metrics: [
+                  { label: 'Messages', value: 2 },
+                  { label: 'From people', value: 1 },
+                  { label: 'From agents', value: 1 },
+                  { label: 'Questions', value: 1 },
+                ],
+                sections: [
+                  { heading: 'Questions asked', items: [{ text: 'Can we move the 15:00 colour to Friday?', detail: 'Giulia', tone: 'warning' }] },
+                  {
+                    heading: 'Latest',
+                    items: [
+                      { text: 'Can we move the 15:00 colour to Friday?', detail: 'Giulia' },
+                      { text: 'Friday is full; Thursday works.', detail: 'Atlas' },
+                    ],
+                  },
+                ],
+              },
+              actions: [{ id: 'save_document', label: { en: 'Save as document', it: 'Salva come documento' }, verb: 'save_document', style: 'primary' }],
+            },
+          ],
+        },
+      },
+    ]);
+    // Italian words work too; an agent asking never sets it off, and "ask NAME:" still comes first.
+    expect(offlinePlan(turn('dm', 'Mi fai un riepilogo?')).calls[0]?.name).toBe('publish_result');
+    expect(offlinePlan(turn('channel', 'briefing please', { author: { authorKind: 'agent', authorName: 'Atlas' } })).calls).toEqual([]);
+    expect(offlinePlan(turn('channel', 'ask Atlas: a briefing please')).decision).toMatchObject({ kind: 'reply', body: expect.stringContaining('<dm target="Atlas">') });
+  });
+
+  it('answers "write a document about …" with a markdown outline of what was asked and said', () => {
+    const plan = offlinePlan(withHistory(turn('dm', 'On Monday please draft a document about the spring menu.')));
+    expect(plan.decision).toEqual({ kind: 'answered' });
+    const [call] = plan.calls;
+    expect(call).toMatchObject({ name: 'publish_artifact', input: { conversationId: C1, kind: 'document', title: 'The spring menu', message: 'A first draft of “The spring menu”, to edit.' } });
+    const content = call!.input.content as string;
+    expect(content.split('\n').slice(0, 1)).toEqual(['# The spring menu']);
+    expect(content).toContain('> On Monday please draft a document about the spring menu. — Giulia');
+    expect(content).toContain('- **Atlas:** Friday is full; Thursday works.');
+    expect(offlinePlan(turn('dm', 'scrivi una bozza per la newsletter')).calls[0]).toMatchObject({ input: { title: 'La newsletter' } });
+  });
+
+  it('saves a clicked briefing as a document and reports it; a button it cannot act on is reported as such', () => {
+    const cardData = { title: 'Briefing: #general', date: '2026-03-09', summary: 'Two messages.', metrics: [{ label: 'Messages', value: 2 }], sections: [{ heading: 'Latest', items: [{ text: 'Hello', detail: 'Giulia' }] }] };
+    const click = (verb: string) => turn('channel', '@Nova ▸ Save as document — Briefing: #general', { author: { payload: { cardEvent: { eventId: EVENT, verb, cardType: 'briefing', cardData, label: { en: 'Fill the gap', it: 'Riempi' } } } } });
+    const save = offlinePlan(click('save_document'));
+    expect(save.calls).toEqual([
+      {
+        name: 'publish_artifact',
+        input: {
+          conversationId: C1,
+          kind: 'document',
+          title: 'Briefing: #general',
+          content: '# Briefing: #general\n\n_2026-03-09_\n\nTwo messages.\n\n## Numbers\n\n- Messages: 2\n\n## Latest\n\n- Hello — Giulia\n',
+          message: 'The briefing as a document: “Briefing: #general”.',
+        },
+      },
+    ]);
+    expect(save.report).toEqual({ eventId: EVENT, status: 'done', outcome: 'Saved as the document “Briefing: #general”.' });
+    expect(offlinePlan(click('fill_gap'))).toEqual({
+      calls: [],
+      report: { eventId: EVENT, status: 'failed', outcome: 'Nova runs on the offline model and cannot do “Fill the gap”.' },
+      decision: { kind: 'answered' },
+    });
+  });
+
+  it('makes the planned calls through the runtime and the agent API, and reports a click only once they went through', async () => {
+    const briefing = recordingApi();
+    expect(await run(onOffline(turn('channel', 'A summary please', { api: briefing.api })))).toEqual({ kind: 'answered' });
+    expect(briefing.calls).toEqual([['publishResults', expect.objectContaining({ conversationId: C1, results: [expect.objectContaining({ type: 'briefing' })] })]]);
+
+    const cardEvent = { eventId: EVENT, verb: 'save_document', cardType: 'briefing', cardData: { title: 'Briefing: #general' } };
+    const saved = recordingApi();
+    expect(await run(onOffline(turn('channel', '@Nova ▸ Save as document', { api: saved.api, author: { payload: { cardEvent } } })))).toEqual({ kind: 'answered' });
+    expect(saved.calls.map((c) => c[0])).toEqual(['publishArtifact', 'reportOutcome']);
+    expect(saved.calls[1]).toEqual(['reportOutcome', EVENT, { status: 'done', outcome: 'Saved as the document “Briefing: #general”.' }]);
+
+    const refused = recordingApi({
+      publishArtifact: async () => {
+        throw new AgentApiError(403, 'forbidden', 'You are not a member of this conversation.');
+      },
+    });
+    expect(await run(onOffline(turn('channel', '@Nova ▸ Save as document', { api: refused.api, author: { payload: { cardEvent } } })))).toEqual({ kind: 'answered' });
+    expect(refused.calls).toEqual([['reportOutcome', EVENT, { status: 'failed', outcome: expect.stringMatching(/^It did not work: .*not a member of this conversation/) }]]);
+    const nothing = recordingApi({
+      publishResults: async () => {
+        throw new AgentApiError(422, 'validation_failed', 'The briefing has no title.');
+      },
+    });
+    expect(await run(onOffline(turn('dm', 'briefing', { api: nothing.api })))).toEqual({
+      kind: 'reply',
+      body: expect.stringMatching(/^I could not publish it: .*The briefing has no title/),
     });
   });
 });

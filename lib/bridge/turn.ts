@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { defineTool, runAgent, type BackendId } from '@/lib/agent';
-import type { AgentSelf, ConversationView, Delivery } from './api';
+import { defineTool, runAgent, type AgentRunResult, type BackendId, type ToolDefinition } from '@/lib/agent';
+import { publishArtifactTool } from '@/lib/artifacts/tools';
+import { publishResultTool, reportOutcomeTool } from '@/lib/cards/tools';
+import type { AgentSelf, ConversationView, Delivery, TurnApi } from './api';
 import type { TurnDecision, TurnRunner } from './bridge';
-import { offlineDecision } from './offline';
+import { offlinePlan, type OfflinePlan } from './offline';
 
 /**
  * One turn of an agent in a conversation, run through the agent runtime (`runAgent`) with the
- * agent's own backend and model. The model answers by calling the `reply` tool once; its fields say
- * what the bridge does (reply, pass, resolve a side thread, delegate from a DM, relay a result).
- * The offline model cannot do that, so its answer comes from its fixed chat rules (`offline.ts`).
+ * agent's own backend and model. Before it answers, the model may publish cards (`publish_result`),
+ * artifacts (`publish_artifact`) and what came of a click on its card (`report_outcome`). It answers
+ * by calling the `reply` tool once; its fields say what the bridge does (reply, pass, resolve a side
+ * thread, delegate from a DM, relay a result). The offline model cannot do that, so it follows fixed
+ * rules (`offline.ts`): the tool calls they plan run through the same runtime and tools.
  */
 
 const replyInput = z.object({
@@ -33,6 +37,34 @@ const replyTool = defineTool({
   handler: async () => 'ok',
 });
 
+/**
+ * The registry's publishing tools (same names, descriptions and schemas), carried out through the
+ * agent API like everything else a bridge does: it may run on a laptop, away from the app's
+ * database. `published` notes that something went out, so an empty reply afterwards answers the turn
+ * instead of passing it to the next agent.
+ */
+function publishingTools(api: TurnApi, published: { any: boolean }): ToolDefinition[] {
+  const through = <S extends z.ZodType>(tool: ToolDefinition<S>, handler: ToolDefinition<S>['handler']): ToolDefinition<S> => ({
+    ...tool,
+    handler: async (input, ctx) => {
+      const output = await handler(input, ctx);
+      published.any = true;
+      return output;
+    },
+  });
+  return [
+    through(publishResultTool, async ({ conversationId, message, results }) => {
+      const { message: sent, cards } = await api.publishResults({ conversationId, body: message, results });
+      return { messageId: sent.id, cards: cards.map((c) => ({ id: c.id, type: c.type, template: c.template, fallback: c.fallback ?? null })) };
+    }),
+    through(publishArtifactTool, async ({ conversationId, kind, title, language, content, message }) => {
+      const { artifact } = await api.publishArtifact({ conversationId, kind, title, language, content, body: message });
+      return { artifactId: artifact.id, version: artifact.currentVersion };
+    }),
+    through(reportOutcomeTool, ({ eventId, status, outcome }) => api.reportOutcome(eventId, { status, outcome })),
+  ];
+}
+
 /** The stable part of the prompt: the same bytes on every turn of this agent, so it is cached. */
 function systemPrompt(agent: AgentSelf): string {
   return [
@@ -45,6 +77,8 @@ function systemPrompt(agent: AgentSelf): string {
     '- To bring in another agent privately, without the whole conversation, put the part meant for them in <dm target="Name">…</dm> inside your message: a side thread opens under it. In that thread, once you have what you needed, reply with resolve: true and a short summary as the message: it is posted back and the thread closes.',
     '- In a direct message, to hand a task to another agent, reply with delegate: {to, task}: it is worked out in a separate conversation. There, once you have the final result, reply with relay: true and the result as the message.',
     '- When your part is finished and you do not need to hear from other agents, set done: true.',
+    '- Something substantial (a document, code, an HTML page, a table) goes out with publish_artifact, not pasted into the message. Structured results (a briefing, an email draft, a booking, a customer…) go out with publish_result: they show as cards. Then reply with a short line, or with an empty message when the card says it all.',
+    '- A message carrying a cardEvent is a click on a button of one of your cards: do what it asks, then report_outcome with its eventId, in one sentence.',
   ].join('\n');
 }
 
@@ -63,7 +97,7 @@ function contextOf(delivery: Delivery, view: ConversationView): string {
   const agents = view.agents.map((a) => `${a.name}${a.role ? ` (${a.role})` : ''}`).join('; ');
   const history = view.messages.map((m) => `[${m.authorName}${m.authorKind === 'agent' ? ', agent' : ''}] ${m.body}`).join('\n');
   return [
-    `Conversation: ${where}`,
+    `Conversation: ${where}, id ${conversation.id}`,
     `Members: ${members}`,
     `Agents of this workspace: ${agents}`,
     `Recent messages, oldest first:\n${history}`,
@@ -78,25 +112,35 @@ export interface TurnRunnerOptions {
   backend?: BackendId;
 }
 
+/** What was said, and for a click on one of the agent's cards, which click (the model reports on it). */
+function firstMessageOf({ message }: Delivery): string {
+  const said = `${message.authorName} (${message.authorKind}) wrote:\n\n${message.body}`;
+  const event = message.payload?.cardEvent;
+  return event ? `${said}\n\nThis is a click on a button of your card. cardEvent: ${JSON.stringify(event)}` : said;
+}
+
 export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
-  return async ({ agent, delivery, view, signal, deadline }): Promise<TurnDecision> => {
-    const { message } = delivery;
+  return async ({ agent, delivery, view, signal, deadline, api }): Promise<TurnDecision> => {
+    // The offline model's rules are decided up front; only the offline backend makes their calls.
+    const plan = offlinePlan({ agent, delivery, view });
+    const published = { any: false };
     const result = await runAgent({
       system: systemPrompt(agent),
       context: contextOf(delivery, view),
-      firstMessage: `${message.authorName} (${message.authorKind}) wrote:\n\n${message.body}`,
-      tools: [replyTool],
+      firstMessage: firstMessageOf(delivery),
+      tools: [replyTool, ...publishingTools(api, published)],
       finishToolName: 'reply',
+      essentialReadTools: plan.calls,
       backend: options.backend ?? agent.backend,
       model: agent.model ?? undefined,
-      maxIterations: 4,
+      maxIterations: 6,
       workspaceId: delivery.workspaceId,
       agent: { id: agent.id, name: agent.name },
       trigger: `chat:${delivery.conversationKind}`,
       deadline,
       signal,
     });
-    if (result.backend === 'offline') return offlineDecision({ agent, delivery, view });
+    if (result.backend === 'offline') return settleOffline(plan, result, api);
     if (!result.ran || result.stopReason === 'error' || result.stopReason === 'quota_exceeded') {
       // Say why instead of going silent: the person can act on it (install a backend, change the plan).
       return { kind: 'reply', body: `I could not answer: ${result.message ?? result.error?.message ?? 'my model did not run.'}` };
@@ -104,16 +148,36 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
     const out = replyInput.safeParse(result.output);
     if (!out.success) {
       const text = result.finalText.trim();
+      if (published.any && (!text || /^pass\.?$/i.test(text))) return { kind: 'answered' };
       return !text || /^pass\.?$/i.test(text) ? { kind: 'pass' } : { kind: 'reply', body: text };
     }
     const reply = out.data;
     const kind = view.conversation.kind;
-    if (reply.pass) return { kind: 'pass', done: reply.done };
+    if (reply.pass) return published.any ? { kind: 'answered', done: reply.done } : { kind: 'pass', done: reply.done };
     if (reply.resolve && kind === 'thread' && reply.message.trim()) return { kind: 'resolve', summary: reply.message };
     if (reply.relay && kind === 'delegation' && reply.message.trim()) return { kind: 'relay', result: reply.message };
     if (reply.delegate && kind === 'dm') {
       return { kind: 'delegate', to: reply.delegate.to, task: reply.delegate.task, body: reply.message.trim() || `I asked ${reply.delegate.to.join(', ')}.` };
     }
-    return reply.message.trim() ? { kind: 'reply', body: reply.message, done: reply.done } : { kind: 'pass', done: reply.done };
+    if (reply.message.trim()) return { kind: 'reply', body: reply.message, done: reply.done };
+    return published.any ? { kind: 'answered', done: reply.done } : { kind: 'pass', done: reply.done };
   };
+}
+
+/**
+ * After the offline model made its planned calls: a click's outcome is reported (as failed, saying
+ * why, when a call did not go through), and a publication that failed is said in a reply instead of
+ * leaving the person with nothing.
+ */
+async function settleOffline(plan: OfflinePlan, result: AgentRunResult, api: TurnApi): Promise<TurnDecision> {
+  const planned = new Set<string>(plan.calls.map((c) => c.name));
+  const made = result.toolCalls.filter((c) => planned.has(c.name));
+  const failed = made.find((c) => !c.ok) ?? (made.length < plan.calls.length ? { error: 'the run stopped before it was done' } : undefined);
+  if (plan.report) {
+    const { eventId, status, outcome } = plan.report;
+    await api.reportOutcome(eventId, failed ? { status: 'failed', outcome: `It did not work: ${failed.error ?? 'unknown error'}`.slice(0, 500) } : { status, outcome });
+    return plan.decision;
+  }
+  if (failed) return { kind: 'reply', body: `I could not publish it: ${failed.error ?? 'unknown error'}` };
+  return plan.decision;
 }

@@ -151,7 +151,7 @@ async function handOn(
   return sent.id;
 }
 
-/** The approval card for a gated click: what will happen, on which card, until when. */
+/** The approval card for a gated click: what will happen, on which card (its deadline is the card's `expiresAt`, shown by every viewer). */
 function approvalCardFor(card: Card, action: CardAction, eventId: string, expiresAt: Date, requester: string, agent: string): Card {
   const title = titleOf(card);
   const label = (l: Label): { en: string; it: string } => (typeof l === 'string' ? { en: l, it: l } : l);
@@ -170,7 +170,6 @@ function approvalCardFor(card: Card, action: CardAction, eventId: string, expire
         rows: [
           { label: { en: 'Asked by', it: 'Chiesto da' }, value: { t: 'text', v: requester } },
           { label: { en: 'Carried out by', it: 'Eseguito da' }, value: { t: 'text', v: agent } },
-          { label: { en: 'Expires', it: 'Scade' }, value: { t: 'datetime', v: expiresAt.toISOString() } },
         ],
       },
       // Exactly what the agent will act on: the card's own content.

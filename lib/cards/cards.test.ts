@@ -3,7 +3,8 @@ import { asService } from '@/lib/db';
 import { claimDeliveries, createConversation, listMessages } from '@/lib/chat';
 import { chatWorld } from '@/lib/chat/test-world';
 import { setupTestDatabase } from '@/test/db';
-import { clickAction, expireApprovals, listCardMessages, publishResults, publishTemplate, readAttachments, reportOutcome, retireTemplate, stampResult } from '.';
+import { approvalResult } from '@/lib/home';
+import { clickAction, expireApprovals, listCardMessages, publishResults, publishTemplate, readAttachments, reportOutcome, retireTemplate, stampResults } from '.';
 import type { Block, Card } from '.';
 
 setupTestDatabase();
@@ -154,14 +155,28 @@ describe('stamping', () => {
     });
   });
 
-  it('stamps approval cards for the Home from the same library', async () => {
-    const card = await stampResult({ type: 'approval', data: { title: 'Send a reminder to Giulia', why: 'Her booking is tomorrow at 9:30', message: 'Ciao Giulia, a domani!' } });
-    expect(card.blocks.map((b) => b.kind)).toEqual(['callout', 'title', 'text', 'text']);
-    expect(card.actions.map((a) => [a.id, a.verb, a.style])).toEqual([
-      ['approve', 'approve', 'primary'],
-      ['reject', 'reject', 'secondary'],
+  it('stamps a Home proposal as the library’s approval card: what, why, the exact message to whom, the deadline', async () => {
+    const proposal = { id: '7b0c1f7e-7a43-4a43-9d55-6a1b2f3c4d5e', argsHash: 'h-1', to: '+39 333 123 4567', message: 'Ciao Giulia,\na domani alle 9:30!', expiresAt: '2026-03-09T18:00:00.000Z' };
+    const [card, other] = await stampResults([
+      approvalResult(proposal, { what: 'Remind Giulia of Colour, tomorrow 09:30', why: 'The appointment is coming up and no reminder has been sent.', channel: 'SMS' }),
+      approvalResult({ ...proposal, id: '0d6f4a4e-5b2c-4c1e-8f8a-1e2d3c4b5a69' }, { what: 'Invite Marco back', why: 'Usually comes every 30 days.', channel: 'WhatsApp' }),
     ]);
-    expect(Date.parse(card.expiresAt!)).toBeGreaterThan(Date.now());
+    expect(card).toMatchObject({ id: 'c1', type: 'approval', template: { name: 'approval', version: 2 }, expiresAt: '2026-03-09T18:00:00.000Z' });
+    expect(card!.blocks).toEqual([
+      { kind: 'title', text: 'Remind Giulia of Colour, tomorrow 09:30' },
+      { kind: 'text', markdown: 'The appointment is coming up and no reminder has been sent.' },
+      { kind: 'quote', caption: { en: 'SMS to +39 333 123 4567', it: 'SMS a +39 333 123 4567' }, text: 'Ciao Giulia,\na domani alle 9:30!' },
+    ]);
+    // Its buttons carry what the decisions API needs; Approve is bound to the hash of what is shown.
+    expect(card!.actions.map((a) => [a.id, a.verb, a.style, a.data])).toEqual([
+      ['approve', 'approve', 'primary', { decisionId: proposal.id, argsHash: 'h-1' }],
+      ['reject', 'reject', 'secondary', { decisionId: proposal.id }],
+    ]);
+    expect(other).toMatchObject({ id: 'c2', blocks: expect.arrayContaining([{ kind: 'quote', caption: { en: 'WhatsApp to +39 333 123 4567', it: 'WhatsApp a +39 333 123 4567' }, text: proposal.message }]) });
+    // An approval with no deadline of its own counts for a day.
+    const [plain] = await stampResults([{ type: 'approval', data: { title: 'Refund 40 € to Marco', why: 'Double charge on 3 March' } }]);
+    expect(plain!.blocks.map((b) => b.kind)).toEqual(['title', 'text']);
+    expect(Date.parse(plain!.expiresAt!)).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
   });
 });
 
@@ -244,8 +259,23 @@ describe('actions on cards', () => {
     expect(await expireApprovals(new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(1);
     expect(readAttachments(await payloadOf(message.id)).actionState['c1:send']).toMatchObject({ status: 'expired' });
     await expect(clickAction(w.owner, click.approvalMessageId!, { cardId: 'approval', actionId: 'approve' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await claimDeliveries(w.iris.id, 'iris-1')).toEqual([]);
     // A fresh click asks again.
     expect((await clickAction(w.owner, message.id, { cardId: 'c1', actionId: 'send' })).status).toBe('awaiting_approval');
+  });
+
+  it('refuses an OK given after the deadline, before the sweep ran: nothing reaches the agent and both cards say expired', async () => {
+    const { w, message } = await emailCard();
+    const click = await clickAction(w.owner, message.id, { cardId: 'c1', actionId: 'send' });
+    await asService((tx) => tx.query(`update public.card_actions set expires_at = now() - interval '1 minute' where id = $1`, [click.eventId]));
+    await expect(clickAction(w.owner, click.approvalMessageId!, { cardId: 'approval', actionId: 'approve' })).rejects.toMatchObject({ code: 'gone' });
+    expect(await claimDeliveries(w.iris.id, 'iris-1')).toEqual([]);
+    expect(readAttachments(await payloadOf(message.id)).actionState['c1:send']).toMatchObject({ status: 'expired' });
+    expect(readAttachments(await payloadOf(click.approvalMessageId!)).actionState['approval:approve']).toMatchObject({ status: 'expired' });
+    // Expired stays expired: asking again is refused too, and the sweep has nothing left to do.
+    await expect(clickAction(w.owner, click.approvalMessageId!, { cardId: 'approval', actionId: 'approve' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await expireApprovals()).toBe(0);
+    expect(await claimDeliveries(w.iris.id, 'iris-1')).toEqual([]);
   });
 
   it('hands the decision on an agent’s own approval card to that agent, once, before it expires', async () => {
@@ -267,6 +297,7 @@ describe('actions on cards', () => {
       results: [{ type: 'approval', data: { title: 'Old request', why: 'x', expiresAt: '2020-01-01T00:00:00Z' } }],
     });
     await expect(clickAction(w.owner, old.id, { cardId: 'c1', actionId: 'approve' })).rejects.toMatchObject({ code: 'gone' });
+    expect(await claimDeliveries(w.nova.id, 'nova-1')).toEqual([]);
   });
 
   it('refuses clicks from people who cannot read the message, and lists a conversation’s cards', async () => {

@@ -4,7 +4,7 @@ export { clickAction, clickSchema, expireApprovals, outcomeSchema, reportOutcome
 export type { ClickInput, ClickResult } from './actions';
 export { listCardMessages, publishResults, publishResultsSchema } from './results';
 export type { CardMessage, PublishResultsInput } from './results';
-export { APPROVAL_TTL_MS, resultInputSchema, stampCard, stampResult } from './stamp';
+export { APPROVAL_TTL_MS, resultInputSchema, stampResults } from './stamp';
 export type { ResultInput } from './stamp';
 export { listTemplates, publishTemplate, retireTemplate } from './templates';
 export type { TemplateInfo } from './templates';

@@ -42,6 +42,8 @@ const templateBlocks = [
   z.object({ kind: z.literal('chips'), items: path }),
   z.object({ kind: z.literal('callout'), tone: toneSpec, text: labelSchema.optional(), value: path.optional(), map: valueMap.optional() }),
   z.object({ kind: z.literal('text'), heading: labelSchema.optional(), value: path }),
+  /** Words kept exactly as written (the message an agent will send), under a caption saying where they go. */
+  z.object({ kind: z.literal('quote'), caption: labelSchema.optional(), value: path }),
   z.object({
     kind: z.literal('list'),
     heading: labelSchema.optional(),
@@ -98,6 +100,7 @@ export const blockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('chips'), items: z.array(z.string().max(80)).min(1).max(30) }),
   z.object({ kind: z.literal('callout'), tone: toneSchema, text: labelSchema }),
   z.object({ kind: z.literal('text'), heading: labelSchema.optional(), markdown: z.string().max(20_000) }),
+  z.object({ kind: z.literal('quote'), caption: labelSchema.optional(), text: z.string().max(20_000) }),
   z.object({
     kind: z.literal('list'),
     heading: labelSchema.optional(),
@@ -283,6 +286,11 @@ function stampBlock(block: TemplateBlock, scope: unknown): Block[] {
     case 'text': {
       const markdown = asText(readPath(scope, block.value)).slice(0, 20_000);
       return markdown ? [{ kind: 'text', ...(block.heading ? { heading: block.heading } : {}), markdown }] : [];
+    }
+    case 'quote': {
+      const text = asText(readPath(scope, block.value)).slice(0, 20_000);
+      const caption = block.caption ? fillLabel(block.caption, scope) : undefined;
+      return text ? [{ kind: 'quote', text, ...(caption ? { caption } : {}) }] : [];
     }
     case 'list': {
       const items = readPath(scope, block.items);

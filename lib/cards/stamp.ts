@@ -4,7 +4,7 @@ import { asService, type Tx } from '@/lib/db';
 import { APPROVAL_VERBS, actionInputSchema, defaultActions, type Card, type CardAction } from './card';
 import { defaultLayout, stampTemplate, type Block } from './layout';
 import { fieldLabels, isResultType, resultSchemas, typeLabels } from './types';
-import { findTemplate } from './templates';
+import { findTemplate, type ResolvedTemplate } from './templates';
 
 /** How long an approval card's OK counts when the agent gives no deadline. */
 export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,12 +19,26 @@ export const resultInputSchema = z.object({
 });
 export type ResultInput = z.input<typeof resultInputSchema>;
 
+/** Reads the library once per template name for a batch of cards stamped in one transaction. */
+export function templateLookup(tx: Tx): (name: string) => Promise<ResolvedTemplate | undefined> {
+  const read = new Map<string, Promise<ResolvedTemplate | undefined>>();
+  return (name) => {
+    if (!read.has(name)) read.set(name, findTemplate(tx, name));
+    return read.get(name)!;
+  };
+}
+
 /**
  * Stamps one result into a card: validates its data against its type, resolves the layout (the named
  * template → the type's own template → the built-in default layout), and fixes its buttons. What it
  * returns is final; the message keeps it as is.
  */
-export async function stampCard(tx: Tx, input: z.output<typeof resultInputSchema>, id: string, now = new Date()): Promise<Card> {
+export async function stampCard(
+  lookup: (name: string) => Promise<ResolvedTemplate | undefined>,
+  input: z.output<typeof resultInputSchema>,
+  id: string,
+  now = new Date(),
+): Promise<Card> {
   const known = isResultType(input.type);
   let data: Record<string, unknown> = input.data;
   if (isResultType(input.type)) {
@@ -41,7 +55,7 @@ export async function stampCard(tx: Tx, input: z.output<typeof resultInputSchema
   let blocks: Block[] = [];
   const candidates = [...new Set([input.template, input.type].filter((n): n is string => Boolean(n)))];
   for (const name of candidates) {
-    const found = await findTemplate(tx, name);
+    const found = await lookup(name);
     if (!found || found.resultType !== input.type) continue;
     blocks = stampTemplate(found.layout, data);
     if (blocks.length === 0) continue;
@@ -89,11 +103,21 @@ function stampActions(inputs: z.input<typeof actionInputSchema>[]): CardAction[]
 }
 
 /**
- * Stamps a result outside any message (the Home's approval cards): same library, same rules. Server
- * code only; hand the card to `<ResultCard>`.
+ * Stamps results outside any message (the Home's approval cards, made afresh for each reader in
+ * their language): same library, same rules, one transaction. Server code only; the cards go to
+ * `<CardView>` or `<ResultCard>`. Ids are `c1`, `c2`… in the order given.
  */
-export async function stampResult(input: ResultInput, id = 'c1'): Promise<Card> {
-  const parsed = resultInputSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return asService((tx) => stampCard(tx, parsed.data, id));
+export async function stampResults(inputs: ResultInput[], now = new Date()): Promise<Card[]> {
+  const parsed = inputs.map((input) => {
+    const result = resultInputSchema.safeParse(input);
+    if (!result.success) throw validationError(result.error);
+    return result.data;
+  });
+  if (parsed.length === 0) return [];
+  return asService(async (tx) => {
+    const lookup = templateLookup(tx);
+    const cards: Card[] = [];
+    for (const [i, input] of parsed.entries()) cards.push(await stampCard(lookup, input, `c${i + 1}`, now));
+    return cards;
+  });
 }

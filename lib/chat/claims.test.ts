@@ -4,7 +4,7 @@ import { asService, openPostgres, type Database } from '@/lib/db';
 import { setupTestDatabase, testDbKind } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { withDatabase } from '@/test/global-setup';
-import { deliveryQueue, type ClaimedDelivery } from '.';
+import { announceClaimableDeliveries, deliveryQueue, type ClaimedDelivery } from '.';
 
 const getDb = setupTestDatabase();
 
@@ -110,6 +110,44 @@ describe('claiming deliveries', () => {
     await expect(queue.complete(agentId, 'slow', first!.id, { outcome: 'replied' })).rejects.toMatchObject({ status: 409 });
     await queue.complete(agentId, 'fast', again!.id, { outcome: 'replied' });
     await expect(queue.complete(agentId, 'fast', again!.id, { outcome: 'replied' })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('lets only the connection holding a lease extend it, so a long turn keeps its delivery', async () => {
+    const agentId = await queueDeliveries(1, 1);
+    const queue = deliveryQueue(getDb());
+    const [held] = await queue.claim(agentId, 'long-turn', { leaseSeconds: 0.3 });
+    const extended = await queue.extend(agentId, 'long-turn', held!.id, 30);
+    expect(extended.leaseExpiresAt.getTime()).toBeGreaterThan(held!.leaseExpiresAt.getTime());
+    await sleep(400);
+    // Past the first lease: still held, so another connection gets nothing.
+    expect(await queue.claim(agentId, 'other')).toEqual([]);
+    await expect(queue.extend(agentId, 'other', held!.id, 30)).rejects.toMatchObject({ status: 409 });
+    await expect(queue.extend(agentId, 'long-turn', '00000000-0000-4000-8000-000000000000', 30)).rejects.toMatchObject({ status: 404 });
+    await expect(queue.extend(agentId, 'long-turn', held!.id, 0)).rejects.toMatchObject({ status: 422 });
+    await queue.complete(agentId, 'long-turn', held!.id, { outcome: 'replied' });
+    await expect(queue.extend(agentId, 'long-turn', held!.id, 30)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('already completed') });
+  });
+
+  it('refuses to extend a lease that another connection took over after it ran out', async () => {
+    const agentId = await queueDeliveries(1, 1);
+    const queue = deliveryQueue(getDb());
+    const [first] = await queue.claim(agentId, 'slow', { leaseSeconds: 0.2 });
+    await sleep(300);
+    const [again] = await queue.claim(agentId, 'fast', { leaseSeconds: 30 });
+    expect(again!.id).toBe(first!.id);
+    await expect(queue.extend(agentId, 'slow', first!.id, 30)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('announces agents whose work is claimable again or was never announced, and no others', async () => {
+    const [expired, fresh, held] = [await queueDeliveries(1, 1), await queueDeliveries(1, 1), await queueDeliveries(1, 1)];
+    const queue = deliveryQueue(getDb());
+    await queue.claim(expired, 'dead', { leaseSeconds: 0.2 });
+    await queue.claim(held, 'alive', { leaseSeconds: 30 });
+    await sleep(300);
+    const told = async (olderThanSeconds: number) => new Set((await announceClaimableDeliveries(olderThanSeconds)).filter((id) => [expired, fresh, held].includes(id)));
+    // `fresh` was queued (and announced) just now; it is told again only once it is older than the window.
+    expect(await told(30)).toEqual(new Set([expired]));
+    expect(await told(0)).toEqual(new Set([expired, fresh]));
   });
 
   it.skipIf(testDbKind !== 'postgres')(

@@ -1,5 +1,5 @@
 import { ApiError, conflict, notFound } from '@/lib/api';
-import { getDb, type Database, type Tx } from '@/lib/db';
+import { asService, getDb, type Database, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import type { Turn } from './turns';
 import { isUuid } from './ids';
@@ -125,21 +125,54 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
 });
 
 /**
- * Claim and complete against a given database: the app passes its own; tests and `bench/claims`
- * pass pools of their own to act as separate connections.
+ * Claim, extend and complete against a given database: the app passes its own; tests and
+ * `bench/claims` pass pools of their own to act as separate connections.
  */
 export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
   return {
     async claim(agentId: string, connectionId: string, { limit = 10, leaseSeconds = 60 }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('validation_failed', 'limit must be an integer from 1 to 100.');
-      if (!(leaseSeconds > 0 && leaseSeconds <= 3600)) throw new ApiError('validation_failed', 'leaseSeconds must be above 0 and at most 3600.');
+      checkLease(leaseSeconds);
       const rows = await db.query<ClaimRow>(CLAIM_SQL, [agentId, connectionId, limit, leaseSeconds]);
       return rows.map(toClaimed);
     },
     complete(agentId: string, connectionId: string, deliveryId: string, options: CompleteOptions): Promise<void> {
       return db.transaction((tx) => completeIn(tx, agentId, connectionId, deliveryId, options));
     },
+    /**
+     * Moves the lease of a delivery this connection holds to `leaseSeconds` from now, so a long turn
+     * keeps it. Only the holder may: once another connection has claimed it, the answer is 409. (A
+     * lease that ran out but was not claimed again is still this connection's, as for completing.)
+     * The row lock orders it against a concurrent claim: whichever commits first decides.
+     */
+    async extend(agentId: string, connectionId: string, deliveryId: string, leaseSeconds: number): Promise<{ id: string; leaseExpiresAt: Date }> {
+      checkLease(leaseSeconds);
+      const [row] = isUuid(deliveryId)
+        ? await db.query<{ lease_expires_at: Date }>(
+            `update private.deliveries set lease_expires_at = now() + make_interval(secs => $4)
+              where id = $1 and agent_id = $2 and status = 'claimed' and lease_owner = $3
+              returning lease_expires_at`,
+            [deliveryId, agentId, connectionId, leaseSeconds],
+          )
+        : [];
+      if (!row) return refuseNotHeld(db, agentId, deliveryId);
+      return { id: deliveryId, leaseExpiresAt: row.lease_expires_at };
+    },
   };
+}
+
+function checkLease(leaseSeconds: number) {
+  if (!(leaseSeconds > 0 && leaseSeconds <= 3600)) throw new ApiError('validation_failed', 'leaseSeconds must be above 0 and at most 3600.');
+}
+
+/** Why a connection may not act on a delivery: it does not exist, is finished, or is another connection's. */
+async function refuseNotHeld(db: Pick<Database, 'query'>, agentId: string, deliveryId: string): Promise<never> {
+  const [current] = isUuid(deliveryId)
+    ? await db.query<{ status: string }>(`select status from private.deliveries where id = $1 and agent_id = $2`, [deliveryId, agentId])
+    : [];
+  if (!current) throw notFound('This delivery');
+  if (current.status === 'done') throw conflict('This delivery was already completed.');
+  throw conflict('This connection does not hold this delivery: its lease expired and it was claimed again, or it was never claimed here.');
 }
 
 export async function claimDeliveries(agentId: string, connectionId: string, options?: ClaimOptions): Promise<ClaimedDelivery[]> {
@@ -148,6 +181,10 @@ export async function claimDeliveries(agentId: string, connectionId: string, opt
 
 export async function completeDelivery(agentId: string, connectionId: string, deliveryId: string, options: CompleteOptions): Promise<void> {
   return deliveryQueue(await getDb()).complete(agentId, connectionId, deliveryId, options);
+}
+
+export async function extendLease(agentId: string, connectionId: string, deliveryId: string, leaseSeconds: number): Promise<{ id: string; leaseExpiresAt: Date }> {
+  return deliveryQueue(await getDb()).extend(agentId, connectionId, deliveryId, leaseSeconds);
 }
 
 
@@ -165,14 +202,7 @@ export async function completeIn(tx: Tx, agentId: string, connectionId: string, 
         [deliveryId, agentId, connectionId, outcome],
       )
     : [];
-  if (!row) {
-    const [current] = isUuid(deliveryId)
-      ? await tx.query<{ status: string }>(`select status from private.deliveries where id = $1 and agent_id = $2`, [deliveryId, agentId])
-      : [];
-    if (!current) throw notFound('This delivery');
-    if (current.status === 'done') throw conflict('This delivery was already completed.');
-    throw conflict('This connection does not hold this delivery: its lease expired and it was claimed again, or it was never claimed here.');
-  }
+  if (!row) return refuseNotHeld(tx, agentId, deliveryId);
   if (outcome === 'passed') {
     // The next turn of the same message gets its chance.
     const promoted = await tx.query<{ agent_id: string }>(
@@ -216,4 +246,24 @@ export async function dropQueued(tx: Tx, where: { messageId: string } | { conver
       where.conversationIds,
     ]);
   }
+}
+
+/**
+ * Announces work that is claimable but that no connection may have been told about: leases that ran
+ * out (their connection died mid-turn, and a live connection of the agent claims only when told) and
+ * pending deliveries older than `olderThanSeconds` (their announcement was lost, say while a listener
+ * reconnected). Each agent with such work gets one `deliveries` event; its connections then claim as
+ * usual. Background work (a cron calls it); returns the agents told.
+ */
+export async function announceClaimableDeliveries(olderThanSeconds = 30): Promise<string[]> {
+  return asService(async (tx) => {
+    const rows = await tx.query<{ agent_id: string }>(
+      `select distinct agent_id from private.deliveries
+        where (status = 'claimed' and lease_expires_at < now())
+           or (status = 'pending' and created_at < now() - make_interval(secs => $1))`,
+      [olderThanSeconds],
+    );
+    for (const r of rows) await publish(tx, { type: 'deliveries', agentId: r.agent_id });
+    return rows.map((r) => r.agent_id);
+  });
 }

@@ -6,7 +6,7 @@ export {
   markRead,
 } from './conversations';
 export type { Conversation, ConversationKind, ConversationMember } from './conversations';
-export { claimDeliveries, completeDelivery, deliveryQueue } from './deliveries';
+export { announceClaimableDeliveries, claimDeliveries, completeDelivery, deliveryQueue, extendLease } from './deliveries';
 export { delegate, delegateSchema, relayResult, relaySchema } from './delegation';
 export type { ClaimOptions, ClaimedDelivery, CompleteOptions, DeliveryOutcome } from './deliveries';
 export { streamAgentEvents, streamWorkspaceEvents } from './events';
@@ -30,6 +30,7 @@ export {
   claimSchema,
   completeSchema,
   createConversationSchema,
+  extendLeaseSchema,
   heartbeatSchema,
   historyQuerySchema,
   markReadSchema,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateAgent } from '@/lib/agents';
 import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import {
@@ -244,6 +245,37 @@ describe('side threads', () => {
     const threadId = opened.payload.sideThreads![0]!;
     expect((await getConversation(w.owner, threadId)).status).toBe('open');
     await expect(getConversation(w.coworker, threadId)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('one agent in several workspaces', () => {
+  it('is one identity with one work queue: its connection takes work from every workspace it appears in, oldest first', async () => {
+    const w = await chatWorld();
+    const personal = w.nova.workspaceIds.find((id) => id !== w.team.id)!;
+    const { conversation: mine } = await createConversation(w.owner, { kind: 'dm', workspaceId: personal, agentIds: [w.nova.id] });
+    await sendMessage(w.person(w.owner), w.channel.id, '@Nova team question');
+    await sendMessage(w.person(w.owner), mine.id, 'personal question');
+    await sendMessage(w.person(w.coworker), w.channel.id, '@Nova another team question');
+    const received: string[] = [];
+    for (;;) {
+      const [work] = await claimDeliveries(w.nova.id, 'nova-laptop', { limit: 1 });
+      if (!work) break;
+      received.push(`${work.workspaceId === personal ? 'personal' : 'team'}:${work.message.body}`);
+      await completeDelivery(w.nova.id, 'nova-laptop', work.id, { outcome: 'replied' });
+    }
+    expect(received).toEqual(['team:@Nova team question', 'personal:personal question', 'team:@Nova another team question']);
+  });
+
+  it('pinned to the personal workspace only, leaves the team’s conversations and what was queued there', async () => {
+    const w = await chatWorld();
+    const personal = w.nova.workspaceIds.find((id) => id !== w.team.id)!;
+    const { conversation: mine } = await createConversation(w.owner, { kind: 'dm', workspaceId: personal, agentIds: [w.nova.id] });
+    await sendMessage(w.person(w.owner), w.channel.id, '@Nova team question');
+    await sendMessage(w.person(w.owner), mine.id, 'personal question');
+    await updateAgent(w.owner, w.nova.id, { workspaces: [personal] });
+    expect((await getConversation(w.owner, w.channel.id)).members.map((m) => m.name)).not.toContain('Nova');
+    expect((await claimDeliveries(w.nova.id, 'nova-laptop')).map((d) => d.message.body)).toEqual(['personal question']);
+    await expect(sendMessage(w.as(w.nova), w.channel.id, 'still here?')).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -42,6 +42,10 @@ export const claimSchema = z.object({
   limit: z.number().int().min(1).max(100).default(10),
   leaseSeconds: z.number().int().min(5).max(3600).default(60),
 });
+export const extendLeaseSchema = z.object({
+  connectionId,
+  leaseSeconds: z.number().int().min(5).max(3600).default(180),
+});
 export const completeSchema = z.object({
   connectionId,
   outcome: z.enum(['replied', 'passed']),

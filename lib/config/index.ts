@@ -48,6 +48,16 @@ const schema = z.object({
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   /** Topic requests a workspace runs at once unless its own setting says otherwise (1–10). */
   TOPIC_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * How live events (new messages, new work for agents) reach every app process: `postgres` is
+   * LISTEN/NOTIFY (one node, or several on a direct connection); `supabase` is Supabase Realtime
+   * broadcast, for several instances behind the transaction pooler, where LISTEN does not work.
+   */
+  REALTIME_TRANSPORT: z.enum(['postgres', 'supabase']).default('postgres'),
+  /** The Supabase project URL for server-side use; defaults to NEXT_PUBLIC_SUPABASE_URL. */
+  SUPABASE_URL: z.string().url().optional(),
+  /** Server only, never sent to a browser: joins the private Realtime channel the app's processes share. */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -55,7 +65,20 @@ export type Config = z.infer<typeof schema> & {
   supabaseAuth: boolean;
   inngestCloud: boolean;
   devMailbox: boolean;
+  /** Set when REALTIME_TRANSPORT=supabase: where the app's processes meet. */
+  supabaseRealtime: { url: string; serviceRoleKey: string } | null;
 };
+
+/** Settings that only make sense together, with what to do about them. */
+function combinationErrors(env: z.infer<typeof schema>): string[] {
+  const errors: string[] = [];
+  if (env.REALTIME_TRANSPORT === 'supabase') {
+    if (!env.DATABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs DATABASE_URL: the Supabase project database that Realtime reads.');
+    if (!env.SUPABASE_URL && !env.NEXT_PUBLIC_SUPABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs SUPABASE_URL (or NEXT_PUBLIC_SUPABASE_URL): the project URL.');
+    if (!env.SUPABASE_SERVICE_ROLE_KEY) errors.push('REALTIME_TRANSPORT=supabase needs SUPABASE_SERVICE_ROLE_KEY to join the private channel.');
+  }
+  return errors;
+}
 
 let cached: Config | undefined;
 
@@ -67,6 +90,8 @@ export function config(): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   }
   const env = parsed.data;
+  const combined = combinationErrors(env);
+  if (combined.length) throw new Error(`Invalid configuration:\n${combined.map((e) => `  ${e}`).join('\n')}\nSee .env.example for every setting.`);
   const embedded = !env.DATABASE_URL;
   cached = {
     ...env,
@@ -74,6 +99,8 @@ export function config(): Config {
     supabaseAuth: Boolean(env.NEXT_PUBLIC_SUPABASE_URL),
     inngestCloud: Boolean(env.INNGEST_EVENT_KEY && env.INNGEST_SIGNING_KEY),
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : embedded,
+    supabaseRealtime:
+      env.REALTIME_TRANSPORT === 'supabase' ? { url: (env.SUPABASE_URL ?? env.NEXT_PUBLIC_SUPABASE_URL)!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY! } : null,
   };
   return cached;
 }

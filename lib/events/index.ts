@@ -13,6 +13,8 @@ export interface Events {
   'topics/queue.wake': { workspaceId: string };
   /** An appointment was booked (a moved appointment counts as booked anew): starts its reminder flow. */
   'booking/created': { workspaceId: string; appointmentId: string };
+  /** An appointment was cancelled (or moved away): its slot may go to the waitlist. */
+  'booking/cancelled': { workspaceId: string; appointmentId: string };
   /** A message entered the outbox; it is delivered once `sendAfter` has passed (lib/actions/outbox). */
   'messages/queued': { workspaceId: string; messageId: string; sendAfter: string };
   /** One planet's daily analysis for one local date, sent by the hourly fan-out (lib/insights). */

@@ -1,6 +1,7 @@
 import type { ActionType } from '@/lib/actions';
 import { notFound, rethrowAsApiError } from '@/lib/api';
 import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
+import { defaultActions, type ResultInput } from '@/lib/cards';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { hasData } from '@/lib/insights';
 import { computeAllPlanets, type Health, type MetricUnit, type Planet, type PlanetMetrics, type Pulse } from '@/lib/planets';
@@ -166,4 +167,31 @@ async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Da
     [workspaceId, user.id, now.toISOString(), DONE_WINDOW_HOURS, PROPOSALS_SHOWN, DONE_ITEMS_SHOWN],
   );
   return row;
+}
+
+/**
+ * A proposal as the card "Needs your OK" shows: an `approval` result, stamped by the card system like
+ * any agent's approval card. `words` are the reader's (what, why and the channel's name, in their
+ * language and the workspace's time zone). Its buttons carry what the decisions API needs: Approve
+ * is bound to the hash of exactly what is shown.
+ */
+export function approvalResult(
+  proposal: { id: string; argsHash: string; to: string; message: string; expiresAt: string | Date },
+  words: { what: string; why: string; channel: string },
+): ResultInput {
+  return {
+    type: 'approval',
+    data: {
+      title: words.what,
+      why: words.why,
+      message: proposal.message,
+      recipient: proposal.to,
+      channel: words.channel,
+      expiresAt: new Date(proposal.expiresAt).toISOString(),
+    },
+    actions: (defaultActions.approval ?? []).map((action) => ({
+      ...action,
+      data: action.verb === 'approve' ? { decisionId: proposal.id, argsHash: proposal.argsHash } : { decisionId: proposal.id },
+    })),
+  };
 }

@@ -1,57 +1,30 @@
-import { getDb, type Tx } from '@/lib/db';
+import { config } from '@/lib/config';
+import type { Tx } from '@/lib/db';
 import { log } from '@/lib/log';
+import { pgNotifyTransport, type RealtimeEvent, type RealtimeTransport } from './transport';
 
 export { sseResponse, type SseSend } from './sse';
 
-/**
- * What changed, as ids only: subscribers re-read through RLS, so an event never carries content and
- * the same payload is safe for every listener it reaches.
- */
-export type RealtimeEvent =
-  | { type: 'message'; workspaceId: string; conversationId: string; messageId: string }
-  | { type: 'conversation'; workspaceId: string; conversationId: string }
-  | { type: 'deliveries'; agentId: string };
+export { CHANNEL, type RealtimeEvent, type RealtimeTransport } from './transport';
 
 /**
- * How events leave the writing transaction and reach every app process. Postgres LISTEN/NOTIFY is
- * the one implemented: NOTIFY is transactional (sent on commit, dropped on rollback) and LISTEN
- * holds one connection per process, which suits one node.
- *
- * For several instances behind Supabase's transaction pooler (where LISTEN does not work), a
- * Supabase Realtime adapter implements the same two calls: `publish` runs
- * `select realtime.send($payload, 'event', 'mv_events', true)` in the same transaction (Realtime's
- * broadcast-from-database is transactional too), and `listen` subscribes one supabase-js channel
- * per process to `mv_events` and hands each broadcast to `onEvent`. Nothing above this interface
- * changes; swap `transport` below.
+ * The transport REALTIME_TRANSPORT names: Postgres LISTEN/NOTIFY (the default) or Supabase
+ * Realtime. Chosen once per process; supabase-js is loaded only when it is the one.
  */
-export interface RealtimeTransport {
-  publish(tx: Tx, event: RealtimeEvent): Promise<void>;
-  listen(onEvent: (event: RealtimeEvent) => void): Promise<() => Promise<void>>;
+let chosen: Promise<RealtimeTransport> | undefined;
+function transport(): Promise<RealtimeTransport> {
+  chosen ??= (async () => {
+    const supabase = config().supabaseRealtime;
+    if (!supabase) return pgNotifyTransport;
+    const { supabaseRealtimeTransport } = await import('./supabase');
+    return supabaseRealtimeTransport(supabase);
+  })();
+  return chosen;
 }
 
-export const CHANNEL = 'mv_events';
-
-export const pgNotifyTransport: RealtimeTransport = {
-  async publish(tx, event) {
-    await tx.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
-  },
-  async listen(onEvent) {
-    const db = await getDb();
-    return db.listen(CHANNEL, (payload) => {
-      try {
-        onEvent(JSON.parse(payload) as RealtimeEvent);
-      } catch (error) {
-        log('warn', 'realtime: unreadable event', { payload, error });
-      }
-    });
-  },
-};
-
-const transport: RealtimeTransport = pgNotifyTransport;
-
 /** Announces `event` when `tx` commits (never before, never if it rolls back). */
-export function publish(tx: Tx, event: RealtimeEvent): Promise<void> {
-  return transport.publish(tx, event);
+export async function publish(tx: Tx, event: RealtimeEvent): Promise<void> {
+  return (await transport()).publish(tx, event);
 }
 
 type Subscriber = (event: RealtimeEvent) => void;
@@ -82,7 +55,7 @@ function dispatch(event: RealtimeEvent) {
 export async function subscribe(onEvent: Subscriber): Promise<() => Promise<void>> {
   hub.subscribers.add(onEvent);
   try {
-    hub.stop ??= transport.listen(dispatch);
+    hub.stop ??= transport().then((t) => t.listen(dispatch));
     await hub.stop;
   } catch (error) {
     hub.subscribers.delete(onEvent);

@@ -132,7 +132,7 @@ function parseReply(reply: string, turn: number): Pick<ModelTurn, 'text' | 'tool
   return { text: typeof parsed.message === 'string' ? parsed.message : '', toolCalls };
 }
 
-async function runCodex(bin: string, args: string[], signal: AbortSignal): Promise<CodexEvent[]> {
+async function runCodex(bin: string, args: string[], signal: AbortSignal | undefined): Promise<CodexEvent[]> {
   const child = spawn(bin, args, { signal, stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: Buffer[] = [];
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -150,7 +150,7 @@ async function runCodex(bin: string, args: string[], signal: AbortSignal): Promi
     }
   }
   const code = await exited.catch((error: Error) => {
-    if (signal.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new BackendError('unavailable', `Could not run ${bin}: ${error.message}`, { cause: error });
   });
   if (code !== 0 && !events.some((e) => e.type === 'turn.failed' || e.type === 'error')) {

@@ -53,7 +53,8 @@ export interface TurnBackend {
   id: BackendId;
   kind: 'turns';
   model: string;
-  turn(prompt: Prompt, history: Message[], signal: AbortSignal): Promise<ModelTurn>;
+  /** `signal` is left out when nothing can abort the run. */
+  turn(prompt: Prompt, history: Message[], signal?: AbortSignal): Promise<ModelTurn>;
 }
 
 /** What a backend that runs its own agent loop (claude-code) gets from the runtime. */

@@ -320,6 +320,7 @@ export const en = {
   'cards.hoursMinutes': '{h} h {m} min',
   'cards.unreadable': 'This result could not be shown. Ask the agent to publish it again.',
   'cards.fromAgent': 'From {agent}',
+  'cards.actionOn': '{action}: {title}',
 
   'artifacts.title': 'Artifacts',
   'artifacts.lead': 'Documents, code, pages, tables and images published in your conversations, with every version.',

@@ -319,6 +319,7 @@ export const it: Dictionary = {
   'cards.hoursMinutes': '{h} h {m} min',
   'cards.unreadable': 'Non è stato possibile mostrare questo risultato. Chiedi all’agente di pubblicarlo di nuovo.',
   'cards.fromAgent': 'Da {agent}',
+  'cards.actionOn': '{action}: {title}',
 
   'artifacts.title': 'Artefatti',
   'artifacts.lead': 'Documenti, codice, pagine, tabelle e immagini pubblicati nelle tue conversazioni, con ogni versione.',
