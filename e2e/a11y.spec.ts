@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { demoSession } from './demo-session';
@@ -57,8 +58,10 @@ test(`Lighthouse scores Home at least ${MIN_SCORE} for performance, accessibilit
     const metrics = Object.fromEntries(
       ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => [id, lhr.audits[id]?.displayValue]),
     );
-    testInfo.annotations.push({ type: 'lighthouse', description: JSON.stringify({ scores, metrics }) });
-    console.log('Lighthouse (mobile):', JSON.stringify({ scores, metrics }));
+    // The machine's load average goes with the numbers: the score follows it (see docs/home.md).
+    const load = loadavg().map((x) => Math.round(x * 100) / 100);
+    testInfo.annotations.push({ type: 'lighthouse', description: JSON.stringify({ scores, metrics, load }) });
+    console.log('Lighthouse (mobile):', JSON.stringify({ scores, metrics, load }));
     expect(scores).toEqual({ performance: expect.any(Number), accessibility: expect.any(Number), 'best-practices': expect.any(Number) });
     for (const [id, score] of Object.entries(scores)) expect(score, `${id} ${JSON.stringify(metrics)}`).toBeGreaterThanOrEqual(MIN_SCORE);
   } finally {

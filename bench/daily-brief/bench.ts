@@ -17,6 +17,7 @@ const CUSTOMERS = 5_000;
 const INSIGHTS = 1_000;
 const WARMUP = 20;
 const RUNS = 200;
+const STATEMENT_RUNS = 100;
 const TODAY = '2026-11-30';
 
 /** Embedded PGlite by default; a throwaway database on BENCH_DATABASE_URL's server when that is set. */
@@ -104,6 +105,8 @@ const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const ms = (x: number) => Number(x.toFixed(2));
+/** A statement's name in the breakdown: the first table it reads. */
+const describe = (text: string) => /from\s+(?:public|private)\.(\w+)/.exec(text)?.[1] ?? text.replace(/\s+/g, ' ').slice(0, 30);
 
 const bench: Bench = async () => {
   Object.assign(process.env, { LOG_LEVEL: 'warn' });
@@ -137,6 +140,17 @@ const bench: Bench = async () => {
     }
     statements.length = 0;
   }
+  // Where the time goes: each statement alone, replayed bare, medians.
+  const perStatement: Array<{ p50: number; label: string }> = [];
+  for (const s of brief) {
+    const xs: number[] = [];
+    for (let i = 0; i < WARMUP + STATEMENT_RUNS; i++) {
+      const started = performance.now();
+      await db.query(s.text, s.params);
+      if (i >= WARMUP) xs.push(performance.now() - started);
+    }
+    perStatement.push({ p50: percentile(xs, 50), label: `#${perStatement.length + 1} ${describe(s.text)}` });
+  }
   installDatabase(undefined);
   await db.close();
   await drop();
@@ -148,6 +162,7 @@ const bench: Bench = async () => {
     notes: [
       `target: p95 < 50 ms for the API; the brief carried ${body.data.proposals.length} proposals and ${body.data.done.length} done groups`,
       `API overhead at the median: ${ms(percentile(times.api, 50) - percentile(times.direct, 50))} ms (JWT, transaction + RLS role, composition, serialization)`,
+      `per statement, bare, p50 of ${STATEMENT_RUNS}: ${perStatement.map((x) => `${x.label} ${ms(x.p50)}`).join(' · ')}`,
     ],
   };
 };

@@ -74,7 +74,7 @@ export function HomeBrief({ brief, locale, t }: { brief: DailyBriefView; locale:
               {sections[id].title}
             </h2>
             {id === 'planets' ? (
-              <Link href={`/w/${ws}/planets`} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-ink underline-offset-4 hover:underline">
+              <Link href={`/w/${ws}/planets`} prefetch={false} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-ink underline-offset-4 hover:underline">
                 {t('planets.all')}
               </Link>
             ) : (

@@ -2,17 +2,13 @@ import type { Locale, Translate } from '@/lib/i18n';
 import { money, plural } from './format';
 import type { DailyBriefView } from './types';
 
-/** The one line: bookings today · new leads this week · revenue against last week, each with its comparison. */
+/**
+ * The one line: bookings today · new leads this week · revenue. Revenue is this week's finished days
+ * against the same days of last week; when those took nothing there is no comparison to make, so the
+ * line says what the week has booked instead of shouting "−100%" on a Tuesday morning (docs/home.md).
+ */
 export function Pulse({ pulse, locale, t }: { pulse: DailyBriefView['pulse']; locale: Locale; t: Translate }) {
-  const revenue =
-    pulse.revenueChangePct !== null && Math.round(pulse.revenueChangePct) !== 0
-      ? t(pulse.revenueChangePct > 0 ? 'pulse.revenueUp' : 'pulse.revenueDown', { pct: Math.abs(Math.round(pulse.revenueChangePct)) })
-      : pulse.revenueThisWeekCents === 0 && pulse.revenueLastWeekCents === 0
-        ? t('pulse.revenueNone')
-        : pulse.revenueLastWeekCents === 0
-          ? t('pulse.revenueNew', { amount: money(pulse.revenueThisWeekCents, locale) })
-          : t('pulse.revenueSame', { amount: money(pulse.revenueThisWeekCents, locale) });
-  const parts = [plural(pulse.bookingsToday, 'pulse.bookingsOne', 'pulse.bookingsOther', t), plural(pulse.newLeads7d, 'pulse.leadsOne', 'pulse.leadsOther', t), revenue];
+  const parts = [plural(pulse.bookingsToday, 'pulse.bookingsOne', 'pulse.bookingsOther', t), plural(pulse.newLeads7d, 'pulse.leadsOne', 'pulse.leadsOther', t), revenueText(pulse, locale, t)];
   return (
     <section aria-label={t('pulse.label')} className="rounded-2xl bg-accent-soft px-4 py-3">
       <p className="text-[0.9375rem] font-semibold text-pretty text-accent-ink">
@@ -26,4 +22,11 @@ export function Pulse({ pulse, locale, t }: { pulse: DailyBriefView['pulse']; lo
       </p>
     </section>
   );
+}
+
+function revenueText(pulse: DailyBriefView['pulse'], locale: Locale, t: Translate): string {
+  const pct = pulse.revenueChangePct === null ? null : Math.round(pulse.revenueChangePct);
+  if (pct === null) return pulse.bookedThisWeekCents > 0 ? t('pulse.bookedWeek', { amount: money(pulse.bookedThisWeekCents, locale) }) : t('pulse.revenueNone');
+  if (pct === 0) return t('pulse.revenueSame', { amount: money(pulse.revenueThisWeekCents, locale) });
+  return t(pct > 0 ? 'pulse.revenueUp' : 'pulse.revenueDown', { pct: Math.abs(pct) });
 }

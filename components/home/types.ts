@@ -68,7 +68,14 @@ export interface DailyBriefView {
   role: 'owner' | 'admin' | 'member';
   canDecide: boolean;
   generatedAt: string;
-  pulse: { bookingsToday: number; newLeads7d: number; revenueThisWeekCents: number; revenueLastWeekCents: number; revenueChangePct: number | null };
+  pulse: {
+    bookingsToday: number;
+    newLeads7d: number;
+    revenueThisWeekCents: number;
+    revenueLastWeekCents: number;
+    revenueChangePct: number | null;
+    bookedThisWeekCents: number;
+  };
   paused: boolean;
   proposals: DecisionView[];
   proposalsTotal: number;

@@ -5,7 +5,11 @@ import type { PlanetSummaryView } from '@/components/home/types';
 import { HEALTH_STYLE, HealthGlyph } from './health';
 import { PlanetDisc } from './planet-disc';
 
-/** The six planets as a small visual system; each opens its planet page. */
+/**
+ * The six planets as a small visual system; each opens its planet page. Fetched on the tap, not
+ * prefetched on sight: six prefetches during the Home's load would compete with its hydration on a
+ * phone, for pages that render in tens of milliseconds.
+ */
 export function PlanetOrbit({ planets, workspaceId, t }: { planets: PlanetSummaryView[]; workspaceId: string; t: Translate }) {
   return (
     <ul className="grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-6">
@@ -13,6 +17,7 @@ export function PlanetOrbit({ planets, workspaceId, t }: { planets: PlanetSummar
         <li key={p.planet}>
           <Link
             href={`/w/${workspaceId}/planets/${p.planet}`}
+            prefetch={false}
             className="flex min-h-11 flex-col items-center gap-1.5 rounded-2xl px-1 py-2 text-center hover:bg-subtle"
           >
             <PlanetDisc health={p.health} trend={p.trend} hasData={p.hasData} />

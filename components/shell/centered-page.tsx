@@ -1,9 +1,13 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/logo';
+import { QueryProvider } from '@/components/query-provider';
 import { LanguageSwitch } from '@/components/settings/language-switch';
 
-/** Screens outside a workspace (account, invitation): one calm column, the language choice below. */
+/**
+ * Screens outside a workspace (account, invitation): one calm column, the language choice below. Their
+ * forms mutate through TanStack Query, so the column mounts its provider.
+ */
 export function CenteredPage({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 pt-[max(2rem,env(safe-area-inset-top))] pb-[max(1.5rem,env(safe-area-inset-bottom))]">
@@ -13,7 +17,7 @@ export function CenteredPage({ children }: { children: ReactNode }) {
         </Link>
       </header>
       <main id="main" tabIndex={-1} className="w-full max-w-sm flex-1 py-8">
-        {children}
+        <QueryProvider>{children}</QueryProvider>
       </main>
       <footer>
         <LanguageSwitch compact />

@@ -33,6 +33,7 @@ export function NavLinks({ workspaceId, variant }: { workspaceId: string; varian
           <li key={path}>
             <Link
               href={href}
+              prefetch={false}
               aria-current={exact ? 'page' : within ? 'true' : undefined}
               className={
                 variant === 'bar'

@@ -143,13 +143,53 @@ describe('metrics on a hand-made dataset', () => {
     // Rebooked: C1's two visits and C3's (its next one was booked before it); C2's three were not.
     expect(m.rebooking_rate_30d).toEqual({ value: 0.5, unit: 'ratio', benchmark: 0.52 });
     expect(m.waitlist_size).toEqual({ value: 2, unit: 'count' });
-    // Completed this week so far: 9 and 10 June. Last week until Wednesday 10:00: 2 June only (4 June is later).
-    expect(m.revenue_week).toEqual({ value: 10000, unit: 'cents', previous: 5000, changePct: 100 });
+    // Takings of this week's finished days (Monday 8 and Tuesday 9 June): 9 June. Today's completed visit
+    // waits for tomorrow. The same days of last week: 2 June (4 June is a Thursday).
+    expect(m.revenue_week).toEqual({ value: 5000, unit: 'cents', previous: 5000, changePct: 0 });
+    // The whole week as booked: 9 and 10 June completed, 11 June booked; 12 June is cancelled.
+    expect(m.booked_value_week).toEqual({ value: 15000, unit: 'cents' });
     expect(m.average_ticket_30d).toEqual({ value: 5000, unit: 'cents', benchmark: 4500 });
-    expect(pulse).toEqual({ bookingsToday: 1, newLeads7d: 0, revenueThisWeekCents: 10000, revenueLastWeekCents: 5000, revenueChangePct: 100 });
+    expect(pulse).toEqual({ bookingsToday: 1, newLeads7d: 0, revenueThisWeekCents: 5000, revenueLastWeekCents: 5000, revenueChangePct: 0, bookedThisWeekCents: 15000 });
     // 8 kept-or-missed visits and 6 completed ones are below the minimum sample: no verdict yet.
     expect(booking.health).toBe('good');
     expect(booking.reasons).toEqual([]);
+  });
+
+  it('pulse: on a Tuesday morning of a salon closed on Mondays there is no revenue to compare, only what is booked', async () => {
+    // Tuesday 9 June 2026, 09:05 in Rome: the 09:00 client is in the chair, not checked out yet.
+    const tuesday = { now: new Date('2026-06-09T07:05:00Z'), timeZone: 'Europe/Rome' };
+    const { pulse, booking } = await scenario(async (tx) => {
+      const s = await salon(tx);
+      const c = await s.customer('C');
+      await s.appointment(c, '2026-06-02T07:00:00Z', 'completed'); // last Tuesday 09:00, checked out
+      await s.appointment(c, '2026-06-02T09:00:00Z', 'completed'); // last Tuesday 11:00
+      await s.appointment(c, '2026-06-09T07:00:00Z', 'confirmed'); // today 09:00, in progress
+      await s.appointment(c, '2026-06-09T09:00:00Z', 'booked'); // today 11:00
+      await s.appointment(c, '2026-06-11T08:00:00Z', 'booked'); // Thursday
+      await s.appointment(c, '2026-06-12T08:00:00Z', 'cancelled'); // Friday, cancelled: not booked value
+      return { pulse: await computePulse(tx, s.id, tuesday), booking: await computePlanetMetrics(tx, s.id, 'booking', tuesday) };
+    });
+    // "Monday 00:00 until now" against "last Monday 00:00 until last Tuesday 09:05" read €0 against €50:
+    // −100%. The finished days of the week (a closed Monday) against last Monday: nothing to compare.
+    expect(pulse).toEqual({ bookingsToday: 2, newLeads7d: 0, revenueThisWeekCents: 0, revenueLastWeekCents: 0, revenueChangePct: null, bookedThisWeekCents: 15000 });
+    expect(booking.metrics.revenue_week).toEqual({ value: 0, unit: 'cents', previous: 0, changePct: null });
+    expect(booking.metrics.booked_value_week!.value).toBe(15000);
+  });
+
+  it('pulse: from Wednesday the week’s finished days are compared with the same days of last week', async () => {
+    // Wednesday 10 June 07:30 in Rome: Tuesday is closed and counted; last week's Tuesday too.
+    const wednesday = { now: new Date('2026-06-10T05:30:00Z'), timeZone: 'Europe/Rome' };
+    const pulse = await scenario(async (tx) => {
+      const s = await salon(tx);
+      const c = await s.customer('C');
+      await s.appointment(c, '2026-06-02T07:00:00Z', 'completed'); // last Tuesday
+      await s.appointment(c, '2026-06-02T09:00:00Z', 'completed'); // last Tuesday
+      await s.appointment(c, '2026-06-03T07:00:00Z', 'completed'); // last Wednesday: not yet comparable
+      await s.appointment(c, '2026-06-09T07:00:00Z', 'completed'); // yesterday
+      await s.appointment(c, '2026-06-09T09:00:00Z', 'no_show'); // yesterday, missed: no takings
+      return computePulse(tx, s.id, wednesday);
+    });
+    expect(pulse).toMatchObject({ revenueThisWeekCents: 5000, revenueLastWeekCents: 10000, revenueChangePct: -50, bookedThisWeekCents: 5000 });
   });
 
   it('crm: active, new, lapsed customers, visit gap, leads and conversion', async () => {

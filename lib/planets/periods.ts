@@ -17,8 +17,6 @@ export interface Periods {
   weekStart: Date;
   nextWeekStart: Date;
   lastWeekStart: Date;
-  /** Now minus one local week: the end of "last week so far". */
-  lastWeekSameTime: Date;
   monthStart: Date;
   lastMonthStart: Date;
   /** Now minus one local month: the end of "last month so far". */
@@ -37,7 +35,6 @@ export async function loadPeriods(tx: Tx, workspaceId: string, now: Date, timeZo
             date_trunc('week', l) at time zone $2 as "weekStart",
             (date_trunc('week', l) + interval '7 days') at time zone $2 as "nextWeekStart",
             (date_trunc('week', l) - interval '7 days') at time zone $2 as "lastWeekStart",
-            (l - interval '7 days') at time zone $2 as "lastWeekSameTime",
             date_trunc('month', l) at time zone $2 as "monthStart",
             (date_trunc('month', l) - interval '1 month') at time zone $2 as "lastMonthStart",
             (l - interval '1 month') at time zone $2 as "lastMonthSameTime",

@@ -74,6 +74,54 @@ describe('the Studio Aurora demo data in the database', () => {
     expect(learnable).toBeGreaterThan(100);
   });
 
+  it('keeps each appointment’s rebooked flag equal to its definition, through reschedules and removals', async () => {
+    const mismatched = async () =>
+      (
+        await one<{ n: number; rebooked: number }>(
+          `select count(*) filter (where a.rebooked is distinct from exists (
+                    select 1 from public.appointments n
+                     where n.workspace_id = a.workspace_id and n.customer_id = a.customer_id
+                       and n.starts_at > a.starts_at and n.created_at <= a.ends_at + interval '24 hours'))::int as n,
+                  count(*) filter (where a.rebooked)::int as rebooked
+             from public.appointments a where a.workspace_id = $1`,
+          [workspaceId],
+        )
+      );
+    expect(await mismatched()).toEqual({ n: 0, rebooked: expect.any(Number) });
+    expect((await mismatched()).rebooked).toBeGreaterThan(100);
+    // Inside a transaction that is rolled back: move every customer's last appointment before their
+    // first (a reschedule), and remove the appointments booked at checkout of a few visits.
+    const rollback = new Error('rollback');
+    const during = await asService(async (tx) => {
+      await tx.query(
+        `update public.appointments a set starts_at = f.first - interval '30 days', ends_at = f.first - interval '30 days' + (a.ends_at - a.starts_at)
+           from (select customer_id, min(starts_at) as first, max(starts_at) as last from public.appointments where workspace_id = $1 group by 1) f
+          where a.workspace_id = $1 and a.customer_id = f.customer_id and a.starts_at = f.last and f.last > f.first`,
+        [workspaceId],
+      );
+      await tx.query(
+        `delete from public.appointments n using public.appointments a
+          where a.workspace_id = $1 and n.workspace_id = $1 and n.customer_id = a.customer_id and a.rebooked
+            and n.starts_at > a.starts_at and n.created_at <= a.ends_at + interval '24 hours'
+            and a.id in (select id from public.appointments where workspace_id = $1 and rebooked order by id limit 20)`,
+        [workspaceId],
+      );
+      const [row] = await tx.query<{ n: number }>(
+        `select count(*) filter (where a.rebooked is distinct from exists (
+                  select 1 from public.appointments n
+                   where n.workspace_id = a.workspace_id and n.customer_id = a.customer_id
+                     and n.starts_at > a.starts_at and n.created_at <= a.ends_at + interval '24 hours'))::int as n
+           from public.appointments a where a.workspace_id = $1`,
+        [workspaceId],
+      );
+      throw Object.assign(rollback, { row });
+    }).catch((error: Error & { row?: { n: number } }) => {
+      if (error !== rollback) throw error;
+      return error.row!;
+    });
+    expect(during).toEqual({ n: 0 });
+  });
+
   it('gives every planet metrics and a health, and a pulse that agrees with the planets', async () => {
     const options = { now: new Date(), timeZone: 'Europe/Rome' };
     const { pulse, planets } = await asService((tx) => computeAllPlanets(tx, workspaceId, options));

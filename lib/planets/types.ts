@@ -30,14 +30,22 @@ export interface PlanetMetrics {
   reasons: string[];
 }
 
+/**
+ * The Home's pulse line. Revenue compares like with like: the takings (completed appointments) of this
+ * week's finished days, Monday until last midnight in the workspace's time zone, against the same days
+ * of last week. Today is left out on both sides because its visits are still being checked out. Where
+ * last week's same days took nothing (Monday, or a salon closed on the days so far) there is nothing
+ * to compare, and the pulse shows the week's booked value instead.
+ */
 export interface Pulse {
   bookingsToday: number;
   newLeads7d: number;
-  /** Completed appointments from Monday 00:00 until now, in the workspace's time zone. */
   revenueThisWeekCents: number;
-  /** The same span of last week (Monday 00:00 until the same weekday and time). */
   revenueLastWeekCents: number;
+  /** null when last week's same days took nothing. */
   revenueChangePct: number | null;
+  /** This whole week's appointments that are completed, booked or confirmed (not cancelled or missed). */
+  bookedThisWeekCents: number;
 }
 
 export interface MetricsOptions {

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { CustomizeHome } from '@/components/home/customize-home';
 import { HomeBrief } from '@/components/home/home-brief';
-import { HomeSkeleton } from '@/components/home/home-skeleton';
 import type { DailyBriefView } from '@/components/home/types';
 import { displayName } from '@/components/workspaces/types';
 import { serialize } from '@/lib/api';
@@ -17,13 +15,21 @@ export async function generateMetadata({ params }: { params: WorkspaceParams }):
 }
 
 /**
- * Home: the daily brief. The heading renders at once; the brief streams in behind a skeleton of the
- * same shape, straight from lib/home (no client fetch), so the first paint needs no JavaScript.
+ * Home: the daily brief, composed on the server (lib/home, no client fetch) and sent whole in the
+ * first HTML. Not streamed behind a skeleton on purpose: the brief takes tens of milliseconds, while a
+ * streamed boundary is revealed only after React's reveal throttle (300 ms past the first paint), so
+ * the first card — the page's largest paint — would wait for it and for the scripts loading meanwhile.
  */
 export default async function HomePage({ params }: { params: WorkspaceParams }) {
   const { workspaceId } = await params;
-  const [{ workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
+  const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
   const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: workspace.timeZone }).format(new Date());
+  let brief: DailyBriefView | null = null;
+  try {
+    brief = serialize<DailyBriefView>(await composeDailyBrief(user, workspace.id));
+  } catch (error) {
+    log('error', 'daily brief failed', { workspaceId, error });
+  }
 
   return (
     <>
@@ -32,39 +38,19 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
           <p className="text-sm font-semibold text-accent-ink first-letter:uppercase">{today}</p>
           <h1 className="text-3xl font-bold tracking-tight text-balance">{displayName(workspace, t)}</h1>
         </div>
-        <Suspense fallback={<span className="block h-11 w-24" />}>
-          <Customize workspaceId={workspace.id} />
-        </Suspense>
+        {brief && <CustomizeHome workspaceId={workspace.id} prefs={brief.prefs} />}
       </header>
-      <Suspense fallback={<HomeSkeleton label={t('home.loading')} />}>
-        <Brief workspaceId={workspace.id} />
-      </Suspense>
+      {brief ? (
+        <HomeBrief brief={brief} locale={locale} t={t} />
+      ) : (
+        <div role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-6">
+          <h2 className="text-lg font-semibold">{t('home.errorTitle')}</h2>
+          <p className="mt-1 text-[0.9375rem] text-pretty">{t('home.errorBody')}</p>
+          <a href="" className="mt-3 inline-flex min-h-11 items-center font-semibold underline">
+            {t('home.reload')}
+          </a>
+        </div>
+      )}
     </>
   );
-}
-
-async function Brief({ workspaceId }: { workspaceId: string }) {
-  const [{ user }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
-  let brief: DailyBriefView;
-  try {
-    brief = serialize<DailyBriefView>(await composeDailyBrief(user, workspaceId));
-  } catch (error) {
-    log('error', 'daily brief failed', { workspaceId, error });
-    return (
-      <div role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-6">
-        <h2 className="text-lg font-semibold">{t('home.errorTitle')}</h2>
-        <p className="mt-1 text-[0.9375rem] text-pretty">{t('home.errorBody')}</p>
-        <a href="" className="mt-3 inline-flex min-h-11 items-center font-semibold underline">
-          {t('home.reload')}
-        </a>
-      </div>
-    );
-  }
-  return <HomeBrief brief={brief} locale={locale} t={t} />;
-}
-
-async function Customize({ workspaceId }: { workspaceId: string }) {
-  const { user } = await currentWorkspace(workspaceId);
-  const { getHomePrefs } = await import('@/lib/home');
-  return <CustomizeHome workspaceId={workspaceId} prefs={await getHomePrefs(user, workspaceId)} />;
 }

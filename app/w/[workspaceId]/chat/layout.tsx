@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { QueryProvider } from '@/components/query-provider';
+
+/** Conversations load, send and update live from the browser through TanStack Query. */
+export default function ChatLayout({ children }: { children: ReactNode }) {
+  return <QueryProvider>{children}</QueryProvider>;
+}
