@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runLighthouse, type LighthouseReport } from '@/test/lighthouse';
+import type { Bench } from '../run';
+
+/**
+ * Lighthouse's mobile profile on the Home of the demo workspace (Studio Aurora), against a baseline
+ * run side by side: the sign-in page, signed out — the same framework scripts with one small form and
+ * no data, about the floor any page of this App Router app starts from (a 404 page would be closer,
+ * but Lighthouse refuses to score a page that answers 404). The built app (`npm run build`) is started on a
+ * fresh embedded database; RUNS rounds, the two pages alternating. Target: Home performance ≥ 95.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 6);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3499);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function startApp(): Promise<{ password: string; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('bench/lighthouse measures the built app: run `npm run build` first.');
+  if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`Port ${PORT} is already serving something; set LIGHTHOUSE_PORT.`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mv-lighthouse-'));
+  // The embedded database, whatever this shell points at.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn('npx', ['next', 'start', '-p', String(PORT)], {
+    env: { ...env, PGLITE_DIR: path.join(dir, 'pglite'), PORT: String(PORT), APP_URL: BASE, LOG_LEVEL: 'warn' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const password = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const login = /Demo login: \S+ \/ (\S+)/.exec(out);
+      if (login) resolve(login[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`next start exited (${code}) before printing the demo login:\n${out}`)));
+  });
+  for (let i = 0; i < 60 && !(await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  return {
+    password,
+    stop: async () => {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(password: string): Promise<{ cookie: string; home: string }> {
+  const response = await fetch(`${BASE}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@studio-aurora.demo', password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { data } = (await (await fetch(`${BASE}/api/workspaces`, { headers: { cookie } })).json()) as { data: Array<{ id: string; name: string }> };
+  return { cookie, home: `${BASE}/w/${data.find((w) => w.name === 'Studio Aurora')!.id}` };
+}
+
+const bench: Bench = async () => {
+  const app = await startApp();
+  const reports: Record<'Home' | 'sign-in page (baseline)', LighthouseReport[]> = { Home: [], 'sign-in page (baseline)': [] };
+  try {
+    const { cookie, home } = await signIn(app.password);
+    for (let round = 0; round < RUNS; round++) {
+      // Alternating, each starting the round in turn, so both see the same machine.
+      const order = round % 2 ? (['sign-in page (baseline)', 'Home'] as const) : (['Home', 'sign-in page (baseline)'] as const);
+      for (const page of order) reports[page].push(await (page === 'Home' ? runLighthouse(home, cookie) : runLighthouse(`${BASE}/sign-in`, '')));
+    }
+  } finally {
+    await app.stop();
+  }
+  const rows = Object.entries(reports).map(([page, runs]) => {
+    const perf = runs.map((r) => r.scores.performance);
+    return {
+      page,
+      'performance median': median(perf),
+      'min–max': `${Math.min(...perf)}–${Math.max(...perf)}`,
+      'LCP ms (median)': Math.round(median(runs.map((r) => r.lcpMs))),
+      'TBT ms (median)': Math.round(median(runs.map((r) => r.tbtMs))),
+      'accessibility / best practices (min)': `${Math.min(...runs.map((r) => r.scores.accessibility))} / ${Math.min(...runs.map((r) => r.scores['best-practices']))}`,
+    };
+  });
+  const all = Object.values(reports).flat();
+  return {
+    title: `Lighthouse mobile profile, ${RUNS} alternated rounds (target: Home performance ≥ 95)`,
+    rows,
+    notes: [
+      `Home performance by run: ${reports.Home.map((r) => r.scores.performance).join(', ')}`,
+      `benchmarkIndex ${Math.round(Math.min(...all.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...all.map((r) => r.benchmarkIndex)))}, load average ${Math.min(...all.map((r) => r.load))}–${Math.max(...all.map((r) => r.load))}`,
+    ],
+  };
+};
+
+export default bench;

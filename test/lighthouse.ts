@@ -1,0 +1,54 @@
+import { loadavg } from 'node:os';
+
+export interface LighthouseReport {
+  scores: { performance: number; accessibility: number; 'best-practices': number };
+  metrics: Record<'first-contentful-paint' | 'largest-contentful-paint' | 'total-blocking-time' | 'cumulative-layout-shift', string>;
+  lcpMs: number;
+  tbtMs: number;
+  /** Lighthouse's own measure of this machine's CPU at the time (higher is faster; see docs/home.md). */
+  benchmarkIndex: number;
+  /** The 1-minute load average when the run ended: the performance score follows it. */
+  load: number;
+  finalUrl: string;
+}
+
+/**
+ * One Lighthouse run with its mobile profile as it ships (Moto G Power viewport, simulated slow 4G and
+ * 4× CPU), in Debian's Chromium with no network beyond the local app, signed in by `cookie` (or not). Used by
+ * the e2e check (e2e/a11y.spec.ts) and the benchmark (bench/lighthouse).
+ */
+export async function runLighthouse(url: string, cookie: string): Promise<LighthouseReport> {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    const lhr = result!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const display = (id: string) => lhr.audits[id]?.displayValue ?? '';
+    return {
+      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+      metrics: {
+        'first-contentful-paint': display('first-contentful-paint'),
+        'largest-contentful-paint': display('largest-contentful-paint'),
+        'total-blocking-time': display('total-blocking-time'),
+        'cumulative-layout-shift': display('cumulative-layout-shift'),
+      },
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      load: Math.round(loadavg()[0]! * 100) / 100,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
