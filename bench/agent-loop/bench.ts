@@ -5,7 +5,8 @@ import { defineTool, registerKnownNamesSource, runAgent, type AgentRunResult, ty
 import { startFakeModelServer, type FakeModelServer } from '@/lib/agent/testing';
 import { quotaState, recordRun } from '@/lib/agent/usage';
 import { resetConfigForTests } from '@/lib/config';
-import { asService, migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
+import { asService, migrate, useDatabase as installDatabase } from '@/lib/db';
+import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 
 /**
@@ -75,24 +76,6 @@ async function bareLoop(client: Anthropic, tools: ToolDefinition[]) {
     );
     messages.push({ role: 'user', content: results });
   }
-}
-
-/** Embedded PGlite by default; a throwaway database on BENCH_DATABASE_URL's server when that is set. */
-async function openBenchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
-  const name = `mv_bench_${Date.now().toString(36)}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    db: await openPostgres(target.toString()),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
 }
 
 // A fixed order would have each loop always follow the same other one, and a run leaves work behind

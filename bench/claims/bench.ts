@@ -6,7 +6,8 @@ import { agentApi } from '@/lib/bridge';
 import { inProcessFetch } from '@/server/agent-api';
 import { createConversation, deliveryQueue, sendMessage } from '@/lib/chat';
 import { resetConfigForTests } from '@/lib/config';
-import { migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
+import { migrate, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
+import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 
 /**
@@ -26,24 +27,6 @@ const CONVERSATIONS = 200;
 const CONNECTIONS = [1, 4, 8];
 const LATENCY_WARMUP = 20;
 const LATENCY_RUNS = 300;
-
-async function openBenchDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
-  const name = `mv_bench_${Date.now().toString(36)}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    db: await openPostgres(target.toString()),
-    url: target.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
-}
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GET } from '@/app/api/home/daily-brief/route';
 import { signAccessToken } from '@/lib/auth';
 import { resetConfigForTests } from '@/lib/config';
-import { migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database, type Tx } from '@/lib/db';
+import { migrate, useDatabase as installDatabase, type Database, type Tx } from '@/lib/db';
 import { DEMO_SEED, generateDemoData, insertPlanetData, PLANETS } from '@/lib/planets';
+import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 
 /**
@@ -19,24 +20,6 @@ const WARMUP = 20;
 const RUNS = 200;
 const STATEMENT_RUNS = 100;
 const TODAY = '2026-11-30';
-
-/** Embedded PGlite by default; a throwaway database on BENCH_DATABASE_URL's server when that is set. */
-async function openBenchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
-  const name = `mv_bench_${Date.now().toString(36)}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    db: await openPostgres(target.toString()),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
-}
 
 /** Records every statement a transaction runs, so the same ones can be replayed bare. */
 function recording(db: Database, log: Array<{ text: string; params?: readonly unknown[] }>): Database {

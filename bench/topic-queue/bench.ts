@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { POST as submitRoute } from '@/app/api/requests/route';
 import { POST as createTopicRoute } from '@/app/api/topics/route';
 import { resetConfigForTests } from '@/lib/config';
-import { migrate, openPglite, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
+import { migrate, useDatabase as installDatabase } from '@/lib/db';
 import { createApiKey } from '@/lib/topics';
 import { createWorkspace } from '@/lib/workspaces';
 import { signUp } from '@/lib/auth';
+import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 
 /**
@@ -64,24 +65,6 @@ async function load(url: string, key: string, body: string, total: number) {
     }),
   );
   return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Embedded PGlite by default; a throwaway database on BENCH_DATABASE_URL's server when that is set. */
-async function openBenchDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { db: await openPglite(undefined), drop: async () => {} };
-  const name = `mv_bench_${Date.now().toString(36)}`;
-  const admin = await openPostgres(url, { max: 1 });
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    db: await openPostgres(target.toString()),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
 }
 
 const percentile = (xs: number[], p: number) => {

@@ -7,7 +7,6 @@ import { TOPIC_COLUMNS, wire, type TopicWire } from './wire';
 
 const topicNotFound = () => notFound('The topic');
 const duplicateName = (name: string) => conflict(`A topic named "${name}" already exists.`);
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 export async function createTopic(caller: Caller, input: CreateTopicInput): Promise<TopicWire> {
   try {

@@ -6,7 +6,7 @@ import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText, type InsightItem } from '@/components/planets/insight-text';
 import { PlanetDisc } from '@/components/planets/planet-disc';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { planetDetail, trendOf } from '@/lib/home';
@@ -14,7 +14,7 @@ import type { MessageKey } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { PLANETS, type Planet } from '@/lib/planets';
 import { SECTORS } from '@/lib/workspaces';
-import { currentWorkspace, type WorkspaceParams } from '../../current';
+import { currentWorkspace } from '../../current';
 
 type Params = Promise<{ workspaceId: string; planet: string }>;
 
