@@ -17,7 +17,7 @@ function newestSource(dir) {
   return newest;
 }
 
-const sources = ['app', 'components', 'lib', 'inngest', 'public', 'supabase']
+const sources = ['app', 'components', 'lib', 'inngest', 'server', 'public', 'supabase']
   .map((d) => path.join(root, d))
   .filter(existsSync);
 const stale = !existsSync(buildId) || Math.max(...sources.map(newestSource)) > statSync(buildId).mtimeMs;
