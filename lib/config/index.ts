@@ -9,7 +9,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Directory of the embedded PGlite database. */
   PGLITE_DIR: z.string().default('.data/pglite'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** The app's public address (links in emails, the sign-in hint); default: this machine on PORT. */
+  APP_URL: z.string().url().default(`http://localhost:${process.env.PORT ?? 3000}`),
   /** HS256 secret for session JWTs; generated and kept in the database when unset. */
   AUTH_JWT_SECRET: z.string().min(32).optional(),
   NEXT_PUBLIC_SUPABASE_URL: z.string().url().optional(),
