@@ -69,7 +69,7 @@ test('Nova posts a briefing card when asked; its button saves it as a document t
   await expect(content.getByRole('heading', { name: 'Numbers this morning' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Compare' }).click();
-  await expect(page.getByText(/\d+ lines added, 1 removed/)).toBeVisible();
+  await expect(page.getByText(/Lines added: \d+, removed: 1/)).toBeVisible();
   await expect(page.locator('[data-op="del"]')).toContainText('## Numbers');
   await expect(page.locator('[data-op="add"]').filter({ hasText: 'Call Marta about Saturday.' })).toBeVisible();
 

@@ -160,7 +160,7 @@ test('an agent posts cards and a document; the owner edits, compares, restores a
   await expect(page.getByRole('listitem').filter({ hasText: 'Tuesday is right, thanks' })).toContainText('Line 4');
 
   await page.getByRole('button', { name: 'Compare' }).click();
-  await expect(page.getByText('2 lines added, 1 removed')).toBeVisible();
+  await expect(page.getByText('Lines added: 2, removed: 1')).toBeVisible();
   await expect(page.locator('[data-op="del"]')).toContainText('the spring menu starts on Monday.');
   await expect(page.locator('[data-op="add"]').first()).toContainText('the spring menu starts on Tuesday.');
   await keepPage(page, testInfo, 'artifact-compare');

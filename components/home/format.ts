@@ -42,15 +42,6 @@ export function shortDate(instant: string | Date, locale: Locale, timeZone: stri
   return new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'long' }).format(new Date(instant));
 }
 
-/** "in 5 hours", "in 2 days": how long a proposal can still be approved. */
-export function until(instant: string | Date, locale: Locale, now: Date = new Date()): string {
-  const minutes = Math.round((new Date(instant).getTime() - now.getTime()) / 60_000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
-  if (Math.abs(minutes) < 48 * 60) return format.format(Math.round(minutes / 60), 'hour');
-  return format.format(Math.round(minutes / 1440), 'day');
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 

@@ -6,14 +6,14 @@ import { PlanetOrbit } from '@/components/planets/planet-orbit';
 import { DoneForYou } from './done-for-you';
 import { NeedsYourOk } from './needs-your-ok';
 import { Pulse } from './pulse';
-import type { DailyBriefView, SectionId } from './types';
+import type { ApprovalCardView, DailyBriefView, SectionId } from './types';
 
 /**
  * The daily brief, top to bottom: the pulse line, then the sections in the person's order (default:
  * Needs your OK, Done for you, Planets). Server-rendered; the approval cards and the undo buttons are
  * the only client code.
  */
-export function HomeBrief({ brief, locale, t }: { brief: DailyBriefView; locale: Locale; t: Translate }) {
+export function HomeBrief({ brief, approvals, locale, t }: { brief: DailyBriefView; approvals: ApprovalCardView[]; locale: Locale; t: Translate }) {
   const ws = brief.workspaceId;
   const planets = brief.prefs.planets.map((id) => brief.planets.find((p) => p.planet === id)!);
   const sections: Record<SectionId, { title: string; aside?: string; body: React.ReactNode }> = {
@@ -27,9 +27,11 @@ export function HomeBrief({ brief, locale, t }: { brief: DailyBriefView; locale:
             workspaceId={ws}
             timeZone={brief.timeZone}
             canDecide={brief.canDecide}
-            proposals={brief.proposals}
+            approvals={approvals}
             suggestions={brief.suggestions}
             generatedAt={brief.generatedAt}
+            locale={locale}
+            t={t}
             empty={<Quiet art title={t('needs.emptyTitle')} body={t('needs.emptyBody')} />}
           />
           {brief.proposalsTotal > brief.proposals.length && (

@@ -1,4 +1,5 @@
 import type { ActionType } from '@/lib/actions';
+import type { Card } from '@/lib/cards/card';
 
 /**
  * The Home's data as the browser receives it (the API's camelCase JSON): dates are strings. Shared by
@@ -83,4 +84,11 @@ export interface DailyBriefView {
   planets: PlanetSummaryView[];
   suggestions: SuggestionView[];
   prefs: HomePrefs;
+}
+
+/** A waiting proposal as the Home shows it: its approval card, stamped on the server. */
+export interface ApprovalCardView {
+  id: string;
+  what: string;
+  card: Card;
 }

@@ -110,3 +110,16 @@ export const SignOutIcon = (p: P) => (
     <path d="M15 17l5-5-5-5M20 12H9M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h7" />
   </Icon>
 );
+export const KeyIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.7-8.7M16 7l2.5 2.5M14 9l2 2" />
+  </Icon>
+);
+export const QueueIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="5" rx="1.5" />
+    <rect x="4" y="15" width="16" height="5" rx="1.5" />
+    <path d="M12 9v6" />
+  </Icon>
+);

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import { CustomizeHome } from '@/components/home/customize-home';
 import { HomeBrief } from '@/components/home/home-brief';
-import type { DailyBriefView } from '@/components/home/types';
+import { describeDecision } from '@/components/home/format';
+import type { ApprovalCardView, DailyBriefView } from '@/components/home/types';
 import { displayName } from '@/components/workspaces/types';
 import { serialize } from '@/lib/api';
-import { composeDailyBrief } from '@/lib/home';
+import { stampResults } from '@/lib/cards';
+import { approvalResult, composeDailyBrief } from '@/lib/home';
+import type { Locale, Translate } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { log } from '@/lib/log';
 import { currentWorkspace, type WorkspaceParams } from './current';
@@ -24,9 +27,10 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
   const { workspaceId } = await params;
   const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
   const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: workspace.timeZone }).format(new Date());
-  let brief: DailyBriefView | null = null;
+  let home: { brief: DailyBriefView; approvals: ApprovalCardView[] } | null = null;
   try {
-    brief = serialize<DailyBriefView>(await composeDailyBrief(user, workspace.id));
+    const brief = serialize<DailyBriefView>(await composeDailyBrief(user, workspace.id));
+    home = { brief, approvals: await approvalCards(brief, locale, t) };
   } catch (error) {
     log('error', 'daily brief failed', { workspaceId, error });
   }
@@ -38,10 +42,10 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
           <p className="text-sm font-semibold text-accent-ink first-letter:uppercase">{today}</p>
           <h1 className="text-3xl font-bold tracking-tight text-balance">{displayName(workspace, t)}</h1>
         </div>
-        {brief && <CustomizeHome workspaceId={workspace.id} prefs={brief.prefs} />}
+        {home && <CustomizeHome workspaceId={workspace.id} prefs={home.brief.prefs} />}
       </header>
-      {brief ? (
-        <HomeBrief brief={brief} locale={locale} t={t} />
+      {home ? (
+        <HomeBrief brief={home.brief} approvals={home.approvals} locale={locale} t={t} />
       ) : (
         <div role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-6">
           <h2 className="text-lg font-semibold">{t('home.errorTitle')}</h2>
@@ -53,4 +57,11 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
       )}
     </>
   );
+}
+
+/** The waiting proposals as `approval` cards, stamped in the reader's language and the workspace's time zone. */
+async function approvalCards(brief: DailyBriefView, locale: Locale, t: Translate): Promise<ApprovalCardView[]> {
+  const words = brief.proposals.map((d) => ({ ...describeDecision(d, locale, brief.timeZone, t), channel: t(`channel.${d.channel}`) }));
+  const cards = await stampResults(brief.proposals.map((d, i) => approvalResult(d, words[i]!)));
+  return brief.proposals.map((d, i) => ({ id: d.id, what: words[i]!.what, card: cards[i]! }));
 }

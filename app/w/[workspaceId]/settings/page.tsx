@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { SettingsLink } from '@/components/settings/settings-link';
 import { Card, CardTitle } from '@/components/ui/card';
-import { GaugeIcon, GlobeIcon, PlanetIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
+import { GaugeIcon, GlobeIcon, KeyIcon, PlanetIcon, QueueIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
@@ -41,6 +41,21 @@ export default async function SettingsPage({ params }: { params: WorkspaceParams
             )}
           </ul>
         </section>
+        {workspace.role !== 'member' && (
+          <section aria-labelledby="settings-software">
+            <h2 id="settings-software" className="mb-2 px-1 text-sm font-semibold text-muted">
+              {t('settings.softwareSection')}
+            </h2>
+            <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
+              <li>
+                <SettingsLink href={`/w/${workspace.id}/topics`} icon={<QueueIcon />} title={t('settings.topics')} description={t('settings.topicsDescription')} />
+              </li>
+              <li>
+                <SettingsLink href={`${base}/api-keys`} icon={<KeyIcon />} title={t('settings.apiKeys')} description={t('settings.apiKeysDescription')} />
+              </li>
+            </ul>
+          </section>
+        )}
         <section aria-labelledby="settings-you">
           <h2 id="settings-you" className="mb-2 px-1 text-sm font-semibold text-muted">
             {t('settings.youSection')}

@@ -1,0 +1,18 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+const BASE='http://127.0.0.1:3499';
+const r = await fetch(`${BASE}/api/auth/sign-in`,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({email:'owner@studio-aurora.demo',password:process.argv[2]})});
+const cookie = r.headers.getSetCookie().map(c=>c.split(';')[0]).join('; ');
+const {data} = await (await fetch(`${BASE}/api/workspaces`,{headers:{cookie}})).json() as any;
+const url = process.argv[3]==='signin' ? `${BASE}/sign-in` : `${BASE}/w/${data.find((w:any)=>w.name==='Studio Aurora').id}`;
+const chrome = await chromeLauncher.launch({chromePath:'/usr/bin/chromium',chromeFlags:['--headless=new','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync']});
+const res = await lighthouse(url,{port:chrome.port,output:'json',logLevel:'error',onlyCategories:['performance'],extraHeaders: process.argv[3]==='signin'?undefined:{Cookie:cookie}});
+chrome.kill();
+const lhr = res!.lhr;
+console.log('perf', lhr.categories.performance.score, 'bench', lhr.environment.benchmarkIndex);
+for (const id of ['first-contentful-paint','largest-contentful-paint','total-blocking-time','speed-index','interactive','cumulative-layout-shift']) console.log(id, lhr.audits[id].numericValue, lhr.audits[id].score);
+const show=(id:string)=>{const d:any=lhr.audits[id]?.details; console.log('--',id, lhr.audits[id]?.displayValue); for (const it of (d?.items??[]).slice(0,12)) console.log(JSON.stringify(it).slice(0,300));};
+show('bootup-time'); show('mainthread-work-breakdown'); show('long-tasks'); show('network-requests'); show('largest-contentful-paint-element'); show('render-blocking-resources');show('lcp-breakdown-insight');
+const m:any = (lhr.audits['metrics'].details as any).items[0]; console.log(Object.fromEntries(Object.entries(m).filter(([k])=>/observed|timing|Time/i.test(k)).map(([k,v])=>[k,Math.round(v as number)])));
+console.log('server-response-time', lhr.audits['server-response-time']?.numericValue);
+const tr:any = lhr.audits['network-requests'].details; for (const it of tr.items) console.log(Math.round(it.networkRequestTime), Math.round(it.networkEndTime), it.transferSize, it.url.slice(-40));
