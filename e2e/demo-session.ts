@@ -24,9 +24,12 @@ export async function demoSession(browser: Browser, testInfo: TestInfo): Promise
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/w\//);
     const list = (await (await page.request.get('/api/workspaces')).json()) as { data: Array<{ id: string; name: string }> };
+    const workspacePath = `/w/${list.data.find((w) => w.name === 'Studio Aurora')!.id}`;
+    // The demo's first screen is the salon, not the owner's empty personal workspace.
+    if (new URL(page.url()).pathname !== workspacePath) throw new Error(`The demo login landed on ${page.url()}, not on Studio Aurora (${workspacePath}).`);
     const state = await context.storageState();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, JSON.stringify({ state, workspacePath: `/w/${list.data.find((w) => w.name === 'Studio Aurora')!.id}` }));
+    writeFileSync(file, JSON.stringify({ state, workspacePath }));
     await context.close();
   }
   const { state, workspacePath } = JSON.parse(readFileSync(file, 'utf8')) as { state: BrowserContextOptions['storageState']; workspacePath: string };

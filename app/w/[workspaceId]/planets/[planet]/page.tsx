@@ -70,7 +70,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
               return (
                 <div key={name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
                   <dt className="text-[0.9375rem]">{t(`metric.${name}` as MessageKey)}</dt>
-                  <dd className="flex flex-col items-end text-right">
+                  <dd className="ml-auto flex flex-col items-end text-right">
                     <span className="font-semibold tabular-nums">{metricValue(m, locale, t)}</span>
                     {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
                       <span className="text-xs text-muted tabular-nums">
