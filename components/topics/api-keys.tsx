@@ -12,7 +12,6 @@ import { focusFirstError } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
-import { topicMessages, type TopicMessages } from './messages';
 
 /** An API key as Multiverbe's own API returns it (camelCase, dates as ISO strings). */
 export interface ApiKeyView {
@@ -29,7 +28,6 @@ const keysKey = (workspaceId: string) => ['workspaces', workspaceId, 'api-keys']
 /** Settings → API keys: create (the secret is shown once), see when each was last used, revoke. */
 export function ApiKeys({ workspaceId, initialKeys }: { workspaceId: string; initialKeys: ApiKeyView[] }) {
   const { t, locale } = useI18n();
-  const m = topicMessages(locale);
   const toast = useToast();
   const queryClient = useQueryClient();
   const key = keysKey(workspaceId);
@@ -38,7 +36,7 @@ export function ApiKeys({ workspaceId, initialKeys }: { workspaceId: string; ini
     mutationFn: (apiKey: ApiKeyView) => api<ApiKeyView>(`/api/workspaces/${workspaceId}/api-keys/${apiKey.id}`, { method: 'DELETE' }),
     onSuccess: (revoked) => {
       queryClient.setQueryData<ApiKeyView[]>(key, (list) => (list ?? []).map((k) => (k.id === revoked.id ? revoked : k)));
-      toast(m.revokedToast(revoked.name));
+      toast(t('topics.keyRevoked', { name: revoked.name }));
     },
     onError: (error) => toast(errorText(error, t), 'error'),
   });
@@ -46,15 +44,15 @@ export function ApiKeys({ workspaceId, initialKeys }: { workspaceId: string; ini
   return (
     <div className="flex flex-col gap-6">
       <Card>
-        <CardTitle>{m.createKey}</CardTitle>
+        <CardTitle>{t('topics.createKey')}</CardTitle>
         <div className="mt-3">
-          <CreateKeyForm workspaceId={workspaceId} m={m} onCreated={(created) => queryClient.setQueryData<ApiKeyView[]>(key, (list) => [created, ...(list ?? [])])} />
+          <CreateKeyForm workspaceId={workspaceId} onCreated={(created) => queryClient.setQueryData<ApiKeyView[]>(key, (list) => [created, ...(list ?? [])])} />
         </div>
       </Card>
       <Card>
-        <CardTitle>{m.keysTitle}</CardTitle>
+        <CardTitle>{t('topics.apiKeys')}</CardTitle>
         {keys.data.length === 0 ? (
-          <p className="mt-2 text-[0.9375rem] text-muted">{m.noKeys}</p>
+          <p className="mt-2 text-[0.9375rem] text-muted">{t('topics.noKeys')}</p>
         ) : (
           <ul className="-mx-5 mt-3 divide-y divide-line sm:-mx-6">
             {keys.data.map((apiKey) => (
@@ -62,17 +60,17 @@ export function ApiKeys({ workspaceId, initialKeys }: { workspaceId: string; ini
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className={`truncate font-semibold ${apiKey.revokedAt ? 'text-muted line-through' : ''}`}>{apiKey.name}</span>
                   <span className="text-sm text-muted">
-                    <span className="font-mono">{m.keyMeta(apiKey.prefix, formatRelative(apiKey.createdAt, locale))}</span> ·{' '}
+                    <span className="font-mono">{t('topics.keyPrefixCreated', { prefix: apiKey.prefix, created: formatRelative(apiKey.createdAt, locale) })}</span> ·{' '}
                     <span title={apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt, locale) : undefined} suppressHydrationWarning>
-                      {apiKey.lastUsedAt ? m.lastUsed(formatRelative(apiKey.lastUsedAt, locale)) : m.neverUsed}
+                      {apiKey.lastUsedAt ? t('topics.lastUsed', { when: formatRelative(apiKey.lastUsedAt, locale) }) : t('topics.neverUsed')}
                     </span>
                   </span>
                 </div>
                 {apiKey.revokedAt ? (
-                  <span className="rounded-full bg-subtle px-2.5 py-0.5 text-sm font-semibold text-muted">{m.revoked}</span>
+                  <span className="rounded-full bg-subtle px-2.5 py-0.5 text-sm font-semibold text-muted">{t('topics.revoked')}</span>
                 ) : (
-                  <ConfirmButton label={`${m.revoke} ${apiKey.name}`} question={m.revokeQuestion(apiKey.name)} confirmLabel={m.revoke} onConfirm={() => revoke.mutate(apiKey)}>
-                    {m.revoke}
+                  <ConfirmButton label={t('topics.revokeNamed', { name: apiKey.name })} question={t('topics.revokeQuestion', { name: apiKey.name })} confirmLabel={t('topics.revoke')} onConfirm={() => revoke.mutate(apiKey)}>
+                    {t('topics.revoke')}
                   </ConfirmButton>
                 )}
               </li>
@@ -84,7 +82,7 @@ export function ApiKeys({ workspaceId, initialKeys }: { workspaceId: string; ini
   );
 }
 
-function CreateKeyForm({ workspaceId, m, onCreated }: { workspaceId: string; m: TopicMessages; onCreated: (key: ApiKeyView) => void }) {
+function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (key: ApiKeyView) => void }) {
   const { t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState('');
@@ -117,14 +115,14 @@ function CreateKeyForm({ workspaceId, m, onCreated }: { workspaceId: string; m: 
     <div className="flex flex-col gap-4">
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
         {create.isError && !Object.keys(fieldErrorsOf(create.error)).length && <Alert tone="error">{errorText(create.error, t)}</Alert>}
-        <TextField id="name" label={m.keyName} hint={m.keyNameHint} value={name} onChange={(e) => setName(e.target.value)} errors={fieldErrorsOf(create.error).name} autoComplete="off" maxLength={80} />
-        <Button type="submit" pending={create.isPending} pendingLabel={m.creatingKey} className="self-start">
-          {m.createKey}
+        <TextField id="name" label={t('topics.keyName')} hint={t('topics.keyNameHint')} value={name} onChange={(e) => setName(e.target.value)} errors={fieldErrorsOf(create.error).name} autoComplete="off" maxLength={80} />
+        <Button type="submit" pending={create.isPending} pendingLabel={t('topics.creating')} className="self-start">
+          {t('topics.createKey')}
         </Button>
       </form>
       {create.isSuccess && (
         <Alert tone="success">
-          <p className="mb-3">{m.keyCreated}</p>
+          <p className="mb-3">{t('topics.keyShownOnce')}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <input
               aria-label={create.data.key.name}
@@ -134,7 +132,7 @@ function CreateKeyForm({ workspaceId, m, onCreated }: { workspaceId: string; m: 
               className="min-h-11 w-full min-w-0 flex-1 rounded-xl border border-line-strong bg-surface px-3 font-mono text-sm"
             />
             <Button variant="secondary" onClick={() => copy(create.data.secret)}>
-              {copied ? m.copied : m.copy}
+              {copied ? t('topics.copied') : t('topics.copy')}
             </Button>
           </div>
         </Alert>
@@ -145,8 +143,7 @@ function CreateKeyForm({ workspaceId, m, onCreated }: { workspaceId: string; m: 
 
 /** The workspace's queue concurrency (admins), saved by a server action. */
 export function QueueSetting({ concurrency, save }: { concurrency: number; save: (concurrency: number) => Promise<{ error?: string }> }) {
-  const { locale } = useI18n();
-  const m = topicMessages(locale);
+  const { t } = useI18n();
   const toast = useToast();
   const [value, setValue] = useState(String(concurrency));
   const [pending, setPending] = useState(false);
@@ -156,20 +153,20 @@ export function QueueSetting({ concurrency, save }: { concurrency: number; save:
     setPending(true);
     const { error } = await save(Number(value));
     setPending(false);
-    toast(error ?? m.queueSaved, error ? 'error' : 'success');
+    toast(error ?? t('topics.queueSaved'), error ? 'error' : 'success');
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <SelectField
         id="concurrency"
-        label={m.concurrency}
+        label={t('topics.requestsAtOnce')}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         options={Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
       />
-      <Button type="submit" variant="secondary" pending={pending} pendingLabel={m.saving} className="self-start">
-        {m.save}
+      <Button type="submit" variant="secondary" pending={pending} pendingLabel={t('topics.saving')} className="self-start">
+        {t('topics.saveChanges')}
       </Button>
     </form>
   );

@@ -12,7 +12,6 @@ import { formatDateTime } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, sessionKey, topicApi, type RequestWire, type SessionView } from './client';
 import { CheckboxField, TextAreaField } from './fields';
-import { topicMessages, type TopicMessages } from './messages';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -20,8 +19,7 @@ import { StatusBadge } from './status-badge';
  * a turn is waiting or running; a reply continues the session (the whole conversation goes to Claude).
  */
 export function Conversation({ workspaceId, initial }: { workspaceId: string; initial: SessionView }) {
-  const { t, locale } = useI18n();
-  const m = topicMessages(locale);
+  const { t } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();
   const key = sessionKey(workspaceId, initial.id);
@@ -39,19 +37,19 @@ export function Conversation({ workspaceId, initial }: { workspaceId: string; in
 
   return (
     <div className="flex flex-col gap-6">
-      <ol className="flex flex-col gap-4" aria-label={m.conversation}>
+      <ol className="flex flex-col gap-4" aria-label={t('topics.conversation')}>
         {session.requests.map((request) => (
-          <Turn key={request.id} request={request} m={m} />
+          <Turn key={request.id} request={request} />
         ))}
       </ol>
       {session.closed_at ? (
-        <Alert>{m.closed}</Alert>
+        <Alert>{t('topics.sessionClosed')}</Alert>
       ) : (
         <>
-          <Reply workspaceId={workspaceId} session={session} m={m} />
+          <Reply workspaceId={workspaceId} session={session} />
           <div>
-            <ConfirmButton question={m.closeQuestion} confirmLabel={m.closeConfirm} onConfirm={() => close.mutate()} pending={close.isPending}>
-              {m.closeSession}
+            <ConfirmButton question={t('topics.closeSessionQuestion')} confirmLabel={t('topics.close')} onConfirm={() => close.mutate()} pending={close.isPending}>
+              {t('topics.closeSession')}
             </ConfirmButton>
           </div>
         </>
@@ -60,13 +58,13 @@ export function Conversation({ workspaceId, initial }: { workspaceId: string; in
   );
 }
 
-function Turn({ request, m }: { request: RequestWire; m: TopicMessages }) {
-  const { locale } = useI18n();
+function Turn({ request }: { request: RequestWire }) {
+  const { t, locale } = useI18n();
   return (
     <li className="flex flex-col gap-2">
       <div className="ml-8 flex flex-col gap-1 self-end rounded-2xl rounded-br-md bg-accent-soft px-4 py-3 sm:ml-16">
         <span className="text-sm font-semibold text-accent-ink">
-          {m.you} ·{' '}
+          {t('topics.you')} ·{' '}
           <time dateTime={request.created_at} suppressHydrationWarning>
             {formatDateTime(request.created_at, locale)}
           </time>
@@ -75,18 +73,18 @@ function Turn({ request, m }: { request: RequestWire; m: TopicMessages }) {
       </div>
       <div className="mr-8 flex flex-col gap-1 self-start rounded-2xl rounded-bl-md border border-line bg-surface px-4 py-3 shadow-card sm:mr-16">
         <span className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-          {m.claude}
-          {request.status !== 'completed' && <StatusBadge status={request.status} m={m} />}
+          {t('topics.claude')}
+          {request.status !== 'completed' && <StatusBadge status={request.status} />}
         </span>
         {request.status === 'completed' && <p className="text-[0.9375rem] whitespace-pre-wrap text-pretty">{request.result}</p>}
         {request.status === 'failed' && <p className="text-[0.9375rem] whitespace-pre-wrap text-danger">{request.error}</p>}
-        {isUnfinished(request) && <p className="text-[0.9375rem] text-muted">{request.status === 'pending' ? m.waitingAnswer : m.thinking}</p>}
+        {isUnfinished(request) && <p className="text-[0.9375rem] text-muted">{request.status === 'pending' ? t('topics.waitingInQueue') : t('topics.claudeAnswering')}</p>}
       </div>
     </li>
   );
 }
 
-function Reply({ workspaceId, session, m }: { workspaceId: string; session: SessionView; m: TopicMessages }) {
+function Reply({ workspaceId, session }: { workspaceId: string; session: SessionView }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState('');
@@ -113,18 +111,18 @@ function Reply({ workspaceId, session, m }: { workspaceId: string; session: Sess
         {send.isError && <Alert tone="error">{errorText(send.error, t)}</Alert>}
         <TextAreaField
           id="reply"
-          label={m.reply}
+          label={t('topics.continueConversation')}
           value={prompt}
           rows={3}
           onChange={(event) => {
             setPrompt(event.target.value);
             setMissing(false);
           }}
-          errors={missing ? [m.promptRequired] : undefined}
+          errors={missing ? [t('topics.promptRequired')] : undefined}
         />
-        <CheckboxField id="reply-summarize" label={m.summarizeOption} checked={summarize} onChange={(event) => setSummarize(event.target.checked)} />
-        <Button type="submit" pending={send.isPending} pendingLabel={m.sending} className="self-start">
-          {m.send}
+        <CheckboxField id="reply-summarize" label={t('topics.summarizeExchange')} checked={summarize} onChange={(event) => setSummarize(event.target.checked)} />
+        <Button type="submit" pending={send.isPending} pendingLabel={t('topics.sending')} className="self-start">
+          {t('topics.send')}
         </Button>
       </form>
     </Card>

@@ -1,5 +1,7 @@
+'use client';
+
+import { useI18n } from '@/lib/i18n/client';
 import type { RequestStatus } from '@/lib/topics/schemas';
-import type { TopicMessages } from './messages';
 
 const tones: Record<RequestStatus, string> = {
   pending: 'bg-subtle text-muted',
@@ -9,11 +11,12 @@ const tones: Record<RequestStatus, string> = {
 };
 
 /** A request's status in words (never colour alone); running ones pulse so the eye finds them. */
-export function StatusBadge({ status, m }: { status: RequestStatus; m: TopicMessages }) {
+export function StatusBadge({ status }: { status: RequestStatus }) {
+  const { t } = useI18n();
   return (
     <span className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[status]}`}>
       {status === 'processing' && <span aria-hidden className="size-2 animate-pulse rounded-full bg-current" />}
-      {m.status[status]}
+      {t(`topics.status.${status}`)}
     </span>
   );
 }

@@ -11,14 +11,12 @@ import { compactErrors, focusFirstError, type FieldErrors } from '@/components/u
 import { useI18n } from '@/lib/i18n/client';
 import { topicApi, type TopicWire } from './client';
 import { TextAreaField } from './fields';
-import { topicMessages } from './messages';
 
 const MODELS = ['claude-opus-4-7', 'claude-sonnet-4-6', 'claude-haiku-4-5-20251001'];
 
 /** Creates a topic, or edits one (then the summary is editable too). Goes to the topic when saved. */
 export function TopicForm({ workspaceId, topic }: { workspaceId: string; topic?: TopicWire }) {
-  const { t, locale } = useI18n();
-  const m = topicMessages(locale);
+  const { t } = useI18n();
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({
@@ -46,8 +44,8 @@ export function TopicForm({ workspaceId, topic }: { workspaceId: string; topic?:
     event.preventDefault();
     if (save.isPending) return;
     const found = compactErrors({
-      name: values.name.trim() ? undefined : [m.nameRequired],
-      model: !values.model.trim() || values.model.trim().startsWith('claude-') ? undefined : [m.modelInvalid],
+      name: values.name.trim() ? undefined : [t('topics.nameRequired')],
+      model: !values.model.trim() || values.model.trim().startsWith('claude-') ? undefined : [t('topics.modelInvalid')],
     });
     setLocalErrors(found);
     if (Object.keys(found).length) return focusFirstError(formRef.current, found);
@@ -67,17 +65,17 @@ export function TopicForm({ workspaceId, topic }: { workspaceId: string; topic?:
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       {save.isError && !Object.keys(fieldErrorsOf(save.error)).length && <Alert tone="error">{errorText(save.error, t)}</Alert>}
-      <TextField id="name" label={m.name} hint={m.nameHint} value={values.name} onChange={set('name')} errors={errors.name} autoComplete="off" maxLength={100} />
-      <TextAreaField id="system_prompt" label={m.systemPrompt} hint={m.systemPromptHint} value={values.system_prompt} onChange={set('system_prompt')} errors={errors.system_prompt} rows={6} />
-      <TextField id="model" label={m.model} hint={m.modelHint} value={values.model} onChange={set('model')} errors={errors.model} list="claude-models" autoComplete="off" spellCheck={false} />
+      <TextField id="name" label={t('topics.name')} hint={t('topics.nameHint')} value={values.name} onChange={set('name')} errors={errors.name} autoComplete="off" maxLength={100} />
+      <TextAreaField id="system_prompt" label={t('topics.systemPrompt')} hint={t('topics.systemPromptHint')} value={values.system_prompt} onChange={set('system_prompt')} errors={errors.system_prompt} rows={6} />
+      <TextField id="model" label={t('topics.model')} hint={t('topics.modelHint')} value={values.model} onChange={set('model')} errors={errors.model} list="claude-models" autoComplete="off" spellCheck={false} />
       <datalist id="claude-models">
         {MODELS.map((model) => (
           <option key={model} value={model} />
         ))}
       </datalist>
-      {topic && <TextAreaField id="summary" label={m.summary} hint={m.summaryHint} value={values.summary} onChange={set('summary')} errors={errors.summary} rows={5} />}
-      <Button type="submit" pending={save.isPending} pendingLabel={topic ? m.saving : m.creating} className="self-start">
-        {topic ? m.save : m.create}
+      {topic && <TextAreaField id="summary" label={t('topics.summary')} hint={t('topics.summaryHint')} value={values.summary} onChange={set('summary')} errors={errors.summary} rows={5} />}
+      <Button type="submit" pending={save.isPending} pendingLabel={topic ? t('topics.saving') : t('topics.creating')} className="self-start">
+        {topic ? t('topics.saveChanges') : t('topics.createTopic')}
       </Button>
     </form>
   );

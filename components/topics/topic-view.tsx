@@ -14,7 +14,6 @@ import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, topicApi, topicKey, topicRequestsKey, type RequestWire, type TopicWire } from './client';
 import { CheckboxField, TextAreaField } from './fields';
-import { topicMessages, type TopicMessages } from './messages';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -32,8 +31,7 @@ export function TopicView({
   initialRequests: RequestWire[];
   defaultModel: string;
 }) {
-  const { t, locale } = useI18n();
-  const m = topicMessages(locale);
+  const { t } = useI18n();
   const toast = useToast();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -59,14 +57,14 @@ export function TopicView({
     mutationFn: () => topicApi<TopicWire>(workspaceId, `/api/topics/${initialTopic.id}/summarize`, { method: 'POST' }),
     onSuccess: (updated) => {
       queryClient.setQueryData(topicKey(workspaceId, initialTopic.id), updated);
-      toast(m.regenerated);
+      toast(t('topics.summaryRewritten'));
     },
     onError: (error) => toast(errorText(error, t), 'error'),
   });
   const remove = useMutation({
     mutationFn: () => topicApi(workspaceId, `/api/topics/${initialTopic.id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast(m.deleted(topic.name));
+      toast(t('topics.topicDeleted', { name: topic.name }));
       router.push(`/w/${workspaceId}/topics`);
       router.refresh();
     },
@@ -77,39 +75,39 @@ export function TopicView({
     <div className="flex flex-col gap-6">
       <Card>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <CardTitle>{m.systemPrompt}</CardTitle>
+          <CardTitle>{t('topics.systemPrompt')}</CardTitle>
           <Link href={`/w/${workspaceId}/topics/${topic.id}/edit`} className={buttonClass('secondary')}>
-            {m.edit}
+            {t('topics.edit')}
           </Link>
         </div>
         <p className="mt-2 max-h-60 overflow-y-auto text-[0.9375rem] whitespace-pre-wrap text-pretty">{topic.system_prompt || '—'}</p>
         <p className="mt-3 text-sm text-muted">
-          {m.model}: <span className="font-mono">{topic.model ?? m.defaultModel(defaultModel)}</span>
+          {t('topics.model')}: <span className="font-mono">{topic.model ?? t('topics.defaultModel', { model: defaultModel })}</span>
         </p>
       </Card>
 
       <Card>
-        <CardTitle>{m.summary}</CardTitle>
-        <p className="mt-2 text-[0.9375rem] whitespace-pre-wrap text-pretty">{topic.summary || <span className="text-muted">{m.noSummary}</span>}</p>
+        <CardTitle>{t('topics.summary')}</CardTitle>
+        <p className="mt-2 text-[0.9375rem] whitespace-pre-wrap text-pretty">{topic.summary || <span className="text-muted">{t('topics.noSummary')}</span>}</p>
         {requests.data.some((r) => r.status === 'completed') && (
-          <Button variant="secondary" className="mt-4" pending={summarize.isPending} pendingLabel={m.regenerating} onClick={() => summarize.mutate()}>
-            {m.regenerate}
+          <Button variant="secondary" className="mt-4" pending={summarize.isPending} pendingLabel={t('topics.summarizing')} onClick={() => summarize.mutate()}>
+            {t('topics.summarizeAll')}
           </Button>
         )}
       </Card>
 
-      <AskCard workspaceId={workspaceId} topicId={topic.id} m={m} />
+      <AskCard workspaceId={workspaceId} topicId={topic.id} />
 
       <Card>
-        <CardTitle>{m.requests}</CardTitle>
+        <CardTitle>{t('topics.requests')}</CardTitle>
         {requests.data.length === 0 ? (
-          <p className="mt-2 text-[0.9375rem] text-pretty text-muted">{m.noRequests}</p>
+          <p className="mt-2 text-[0.9375rem] text-pretty text-muted">{t('topics.noRequests')}</p>
         ) : (
           <>
-            {anyUnfinished && <p className="mt-1 text-sm text-muted">{m.live}</p>}
+            {anyUnfinished && <p className="mt-1 text-sm text-muted">{t('topics.updatesLive')}</p>}
             <ul className="-mx-5 mt-3 divide-y divide-line sm:-mx-6">
               {requests.data.map((request) => (
-                <RequestItem key={request.id} workspaceId={workspaceId} request={request} m={m} />
+                <RequestItem key={request.id} workspaceId={workspaceId} request={request} />
               ))}
             </ul>
           </>
@@ -117,10 +115,10 @@ export function TopicView({
       </Card>
 
       <Card tone="danger">
-        <CardTitle>{m.deleteTopic}</CardTitle>
+        <CardTitle>{t('topics.deleteTopic')}</CardTitle>
         <div className="mt-3">
-          <ConfirmButton question={m.deleteQuestion} confirmLabel={m.deleteConfirm} onConfirm={() => remove.mutate()} pending={remove.isPending}>
-            {m.deleteTopic}
+          <ConfirmButton question={t('topics.deleteTopicQuestion')} confirmLabel={t('topics.delete')} onConfirm={() => remove.mutate()} pending={remove.isPending}>
+            {t('topics.deleteTopic')}
           </ConfirmButton>
         </div>
       </Card>
@@ -128,7 +126,7 @@ export function TopicView({
   );
 }
 
-function AskCard({ workspaceId, topicId, m }: { workspaceId: string; topicId: string; m: TopicMessages }) {
+function AskCard({ workspaceId, topicId }: { workspaceId: string; topicId: string }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState('');
@@ -151,38 +149,38 @@ function AskCard({ workspaceId, topicId, m }: { workspaceId: string; topicId: st
 
   return (
     <Card>
-      <CardTitle>{m.ask}</CardTitle>
-      <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{m.askLead}</p>
+      <CardTitle>{t('topics.ask')}</CardTitle>
+      <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{t('topics.askLead')}</p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         {send.isError && <Alert tone="error">{errorText(send.error, t)}</Alert>}
         <TextAreaField
           id="prompt"
-          label={m.prompt}
+          label={t('topics.prompt')}
           value={prompt}
           rows={4}
           onChange={(event) => {
             setPrompt(event.target.value);
             setMissing(false);
           }}
-          errors={missing ? [m.promptRequired] : undefined}
+          errors={missing ? [t('topics.promptRequired')] : undefined}
         />
-        <CheckboxField id="summarize" label={m.summarizeOption} checked={summarize} onChange={(event) => setSummarize(event.target.checked)} />
-        <Button type="submit" pending={send.isPending} pendingLabel={m.sending} className="self-start">
-          {m.send}
+        <CheckboxField id="summarize" label={t('topics.summarizeExchange')} checked={summarize} onChange={(event) => setSummarize(event.target.checked)} />
+        <Button type="submit" pending={send.isPending} pendingLabel={t('topics.sending')} className="self-start">
+          {t('topics.send')}
         </Button>
       </form>
     </Card>
   );
 }
 
-function RequestItem({ workspaceId, request, m }: { workspaceId: string; request: RequestWire; m: TopicMessages }) {
+function RequestItem({ workspaceId, request }: { workspaceId: string; request: RequestWire }) {
   const { t, locale } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
     mutationFn: () => topicApi(workspaceId, `/api/requests/${request.id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast(m.withdrawn);
+      toast(t('topics.requestWithdrawn'));
       void queryClient.invalidateQueries({ queryKey: topicRequestsKey(workspaceId, request.topic_id) });
     },
     onError: (error) => toast(errorText(error, t), 'error'),
@@ -192,7 +190,7 @@ function RequestItem({ workspaceId, request, m }: { workspaceId: string; request
   return (
     <li className="flex flex-col gap-2 px-5 py-4 sm:px-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <StatusBadge status={request.status} m={m} />
+        <StatusBadge status={request.status} />
         <time dateTime={request.created_at} title={formatDateTime(request.created_at, locale)} className="text-sm text-muted" suppressHydrationWarning>
           {formatRelative(request.created_at, locale)}
         </time>
@@ -202,11 +200,11 @@ function RequestItem({ workspaceId, request, m }: { workspaceId: string; request
       {answer && <p className={`line-clamp-4 text-[0.9375rem] whitespace-pre-wrap text-pretty ${request.status === 'failed' ? 'text-danger' : 'text-muted'}`}>{answer}</p>}
       <div className="flex flex-wrap gap-2">
         <Link href={`/w/${workspaceId}/topics/${request.topic_id}/sessions/${request.session_id}`} className={buttonClass('ghost', '-ml-4')}>
-          {m.openConversation}
+          {t('topics.openConversation')}
         </Link>
         {request.status === 'pending' && (
           <Button variant="secondary" pending={withdraw.isPending} onClick={() => withdraw.mutate()}>
-            {m.deleteRequest}
+            {t('topics.withdraw')}
           </Button>
         )}
       </div>

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { topicMessages } from '@/components/topics/messages';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
@@ -8,7 +7,7 @@ import { getI18n } from '@/lib/i18n/server';
 import { openApiDocument } from '@/lib/topics';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: topicMessages((await getI18n()).locale).docsTitle };
+  return { title: (await getI18n()).t('topics.docs.title') };
 }
 
 // The subset of OpenAPI this page reads; the document itself is lib/topics/openapi.ts.
@@ -45,20 +44,19 @@ const METHOD_TONES: Record<string, string> = {
 
 /** The topic API, readable: rendered from the same OpenAPI document served at /api/openapi.json. Public. */
 export default async function ApiDocsPage() {
-  const { locale } = await getI18n();
-  const m = topicMessages(locale);
+  const { t } = await getI18n();
   const doc = openApiDocument(config().APP_URL) as unknown as Document;
   const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').at(-1)!]! : schema);
 
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
-      <PageHeader title={m.docsTitle} description={m.docsLead} />
+      <PageHeader title={t('topics.docs.title')} description={t('topics.docs.lead')} />
       <Card className="mb-8 flex flex-col gap-2 text-[0.9375rem] text-pretty">
-        <p>{m.docsAuth}</p>
-        <p>{m.docsEnvelope}</p>
+        <p>{t('topics.docs.auth')}</p>
+        <p>{t('topics.docs.envelope')}</p>
         <p>
           <Link href="/api/openapi.json" className="font-semibold text-accent-ink underline">
-            {m.docsOpenApi}
+            {t('topics.docs.openApi')}
           </Link>
         </p>
       </Card>
@@ -81,12 +79,12 @@ export default async function ApiDocsPage() {
                     </h3>
                     <p className="mt-2 font-semibold">{op.summary}</p>
                     {op.description && <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{prose(op.description)}</p>}
-                    {op.security?.length === 0 && <p className="mt-1 text-sm text-muted">{m.docsNoKey}</p>}
+                    {op.security?.length === 0 && <p className="mt-1 text-sm text-muted">{t('topics.docs.noKey')}</p>}
                     {op.parameters && (
-                      <Fields title={m.docsParameters} rows={op.parameters.map((p) => ({ name: `${p.name} (${p.in})`, type: typeOf(p.schema), required: Boolean(p.required), description: p.description }))} />
+                      <Fields title={t('topics.docs.parameters')} rows={op.parameters.map((p) => ({ name: `${p.name} (${p.in})`, type: typeOf(p.schema), required: Boolean(p.required), description: p.description }))} />
                     )}
-                    {op.requestBody && <BodyFields title={m.docsBody} schema={resolve(op.requestBody.content['application/json'].schema)} />}
-                    <h4 className="mt-4 text-sm font-semibold">{m.docsResponses}</h4>
+                    {op.requestBody && <BodyFields title={t('topics.docs.body')} schema={resolve(op.requestBody.content['application/json'].schema)} />}
+                    <h4 className="mt-4 text-sm font-semibold">{t('topics.docs.responses')}</h4>
                     <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                       {Object.entries(op.responses).map(([status, response]) => (
                         <div key={status} className="contents">
@@ -95,7 +93,7 @@ export default async function ApiDocsPage() {
                         </div>
                       ))}
                     </dl>
-                    <Example title={m.docsExample} value={op.requestBody?.content['application/json'].example ?? successExample(op)} />
+                    <Example title={t('topics.docs.example')} value={op.requestBody?.content['application/json'].example ?? successExample(op)} />
                   </Card>
                 )),
             )}

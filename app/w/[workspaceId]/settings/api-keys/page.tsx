@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiKeys, QueueSetting } from '@/components/topics/api-keys';
-import { topicMessages } from '@/components/topics/messages';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,20 +12,19 @@ import { currentWorkspace, type WorkspaceParams } from '../../current';
 import { saveQueueConcurrency } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: topicMessages((await getI18n()).locale).keysTitle };
+  return { title: (await getI18n()).t('topics.apiKeys') };
 }
 
 /** Keys for the topic API and the queue's concurrency: owners and admins only. */
 export default async function ApiKeysPage({ params }: { params: WorkspaceParams }) {
   const { workspaceId } = await params;
-  const [{ user, workspace }, { locale, t }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
-  const m = topicMessages(locale);
-  const header = <PageHeader title={m.keysTitle} description={m.keysLead} back={{ href: `/w/${workspace.id}/settings`, label: t('settings.title') }} />;
+  const [{ user, workspace }, { t }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
+  const header = <PageHeader title={t('topics.apiKeys')} description={t('topics.apiKeysLead')} back={{ href: `/w/${workspace.id}/settings`, label: t('settings.title') }} />;
   if (workspace.role === 'member') {
     return (
       <>
         {header}
-        <Alert>{m.keysAdminsOnly}</Alert>
+        <Alert>{t('topics.apiKeysAdminsOnly')}</Alert>
       </>
     );
   }
@@ -38,13 +36,13 @@ export default async function ApiKeysPage({ params }: { params: WorkspaceParams 
       <div className="flex flex-col gap-6">
         <ApiKeys workspaceId={workspace.id} initialKeys={serialize<ApiKeyView[]>(keys)} />
         <Card>
-          <CardTitle>{m.queueTitle}</CardTitle>
-          <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{m.queueLead}</p>
+          <CardTitle>{t('topics.queue')}</CardTitle>
+          <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{t('topics.queueLead')}</p>
           <QueueSetting concurrency={queue.concurrency} save={saveQueueConcurrency.bind(null, workspace.id)} />
         </Card>
         <p className="text-[0.9375rem] text-muted">
           <Link href="/docs/api" className="font-semibold text-accent-ink underline">
-            {m.apiDocs}
+            {t('topics.apiReference')}
           </Link>
         </p>
       </div>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { topicMessages } from '@/components/topics/messages';
 import { TopicView } from '@/components/topics/topic-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
@@ -17,13 +16,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function TopicPage({ params }: { params: Params }) {
   const { workspaceId, topicId } = await params;
-  const [{ caller, workspace }, { locale }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
-  const m = topicMessages(locale);
+  const [{ caller, workspace }, { t }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
   const topic = await orNotFound(getTopic(caller, topicId));
   const requests = await listRequests(caller, { topic_id: topic.id, limit: 50 });
   return (
     <>
-      <PageHeader title={topic.name} back={{ href: `/w/${workspace.id}/topics`, label: m.title }} />
+      <PageHeader title={topic.name} back={{ href: `/w/${workspace.id}/topics`, label: t('topics.title') }} />
       <TopicView workspaceId={workspace.id} initialTopic={topic} initialRequests={requests} defaultModel={config().CLAUDE_MODEL} />
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { topicMessages } from '@/components/topics/messages';
 import { TopicForm } from '@/components/topics/topic-form';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,16 +7,15 @@ import type { WorkspaceParams } from '../../current';
 import { pageCaller } from '../caller';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: topicMessages((await getI18n()).locale).newTopic };
+  return { title: (await getI18n()).t('topics.newTopic') };
 }
 
 export default async function NewTopicPage({ params }: { params: WorkspaceParams }) {
   const { workspaceId } = await params;
-  const [{ workspace }, { locale }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
-  const m = topicMessages(locale);
+  const [{ workspace }, { t }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
   return (
     <>
-      <PageHeader title={m.newTopic} back={{ href: `/w/${workspace.id}/topics`, label: m.title }} />
+      <PageHeader title={t('topics.newTopic')} back={{ href: `/w/${workspace.id}/topics`, label: t('topics.title') }} />
       <Card>
         <TopicForm workspaceId={workspace.id} />
       </Card>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { topicMessages } from '@/components/topics/messages';
 import { TopicForm } from '@/components/topics/topic-form';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,17 +9,16 @@ import { orNotFound, pageCaller } from '../../caller';
 type Params = Promise<{ workspaceId: string; topicId: string }>;
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: topicMessages((await getI18n()).locale).edit };
+  return { title: (await getI18n()).t('topics.edit') };
 }
 
 export default async function EditTopicPage({ params }: { params: Params }) {
   const { workspaceId, topicId } = await params;
-  const [{ caller, workspace }, { locale }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
-  const m = topicMessages(locale);
+  const [{ caller, workspace }, { t }] = await Promise.all([pageCaller(workspaceId), getI18n()]);
   const topic = await orNotFound(getTopic(caller, topicId));
   return (
     <>
-      <PageHeader title={m.editTitle(topic.name)} back={{ href: `/w/${workspace.id}/topics/${topic.id}`, label: topic.name }} />
+      <PageHeader title={t('topics.editNamed', { name: topic.name })} back={{ href: `/w/${workspace.id}/topics/${topic.id}`, label: topic.name }} />
       <Card>
         <TopicForm workspaceId={workspace.id} topic={topic} />
       </Card>
