@@ -629,7 +629,7 @@ export const it: Dictionary = {
   'topics.emptyTitle': 'Ancora nessun argomento',
   'topics.emptyBody': 'Un argomento è un contesto con il suo system prompt. Crealo qui, oppure con POST /api/topics dal tuo software.',
   'topics.apiReference': 'Riferimento API',
-  'topics.requestCounts': '{pending} in attesa · {done} completate · {failed} fallite',
+  'topics.requestCounts': 'in attesa {pending} · completate {done} · fallite {failed}',
   'topics.defaultModel': 'Modello predefinito ({model})',
   'topics.name': 'Nome',
   'topics.nameHint': 'Breve e unico in questo workspace, come “coding” o “analisi”.',
