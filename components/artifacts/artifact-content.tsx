@@ -4,7 +4,7 @@ import { parseCsv } from '@/lib/artifacts/csv';
 import { HTML_SANDBOX, sandboxedSrcdoc } from '@/lib/artifacts/html';
 import type { ArtifactKind } from '@/lib/artifacts/schemas';
 import { useI18n } from '@/lib/i18n/client';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown';
 
 /** One version's content, drawn for its kind. */
 export function ArtifactContent({ kind, title, language, content }: { kind: ArtifactKind; title: string; language: string | null; content: string }) {

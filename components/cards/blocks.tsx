@@ -1,6 +1,6 @@
 import type { Block, Tone } from '@/lib/cards/layout';
 import type { Locale, Translate } from '@/lib/i18n';
-import { Markdown } from '@/components/artifacts/markdown';
+import { Markdown } from '@/components/markdown';
 import { formatMoney, formatNumber, formatPercent, formatValue, labelText } from './format';
 
 /**

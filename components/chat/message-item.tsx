@@ -5,7 +5,7 @@ import { MessageAttachments } from '@/components/cards/message-attachments';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
-import { ChatMarkdown } from './markdown';
+import { Markdown } from '@/components/markdown';
 import { Avatar } from './parts';
 import { ThreadCard } from './thread-card';
 import type { MessageView } from './types';
@@ -56,7 +56,7 @@ export function MessageItem({
           ) : editing ? (
             <EditForm message={message} onSave={(body) => handlers.onEdit(message, body)} onCancel={onStopEditing} />
           ) : (
-            <ChatMarkdown source={message.body} mentions={message.mentions.map((m) => m.name)} />
+            <Markdown variant="chat" source={message.body} mentions={message.mentions.map((m) => m.name)} />
           )}
         </div>
         {message.payload.resolvesThread && <p className="mt-1 text-xs text-muted">{t('chat.threadSummary')}</p>}

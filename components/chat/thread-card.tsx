@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { useI18n } from '@/lib/i18n/client';
-import { ChatMarkdown } from './markdown';
+import { Markdown } from '@/components/markdown';
 import { Avatar, ThreadStatusBadge } from './parts';
 import { conversationKey, fetchConversation, fetchLatestMessages, messagesKey, PAGE } from './queries';
 import type { ThreadStatus } from './types';
@@ -73,7 +73,7 @@ export function ThreadCard({ threadId, status }: { threadId: string; status: Thr
                   <Avatar name={m.author.name} kind={m.author.kind} small />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">{m.author.name}</p>
-                    {m.deletedAt ? <p className="text-muted italic">{t('chat.deleted')}</p> : <ChatMarkdown source={m.body} mentions={m.mentions.map((x) => x.name)} />}
+                    {m.deletedAt ? <p className="text-muted italic">{t('chat.deleted')}</p> : <Markdown variant="chat" source={m.body} mentions={m.mentions.map((x) => x.name)} />}
                   </div>
                 </li>
               ))}

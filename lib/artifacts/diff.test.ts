@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines, mapLine } from './diff';
-import { parseInline, parseMarkdown } from './markdown';
 import { parseCsv } from './csv';
 
 describe('line diff', () => {
@@ -29,23 +28,6 @@ describe('line diff', () => {
     expect(mapLine('a\nb\nc', 'x\na\nb\nc', 2)).toBe(3);
     expect(mapLine('a\nb\nc', 'a\nB\nc', 2)).toBeNull();
     expect(mapLine('a\nb\nc', 'a\nc', 3)).toBe(2);
-  });
-});
-
-describe('markdown reader', () => {
-  it('keeps only safe link targets and never produces markup', () => {
-    expect(parseInline('[click](javascript:alert(1)) and [site](https://example.test)')).toEqual([
-      { t: 'text', v: 'click' },
-      { t: 'text', v: ' and ' },
-      { t: 'link', href: 'https://example.test', c: [{ t: 'text', v: 'site' }] },
-    ]);
-    expect(parseMarkdown('<script>alert(1)</script>')).toEqual([{ t: 'p', c: [{ t: 'text', v: '<script>alert(1)</script>' }] }]);
-  });
-
-  it('reads headings, lists, code, quotes and tables', () => {
-    const blocks = parseMarkdown('# Title\n\n- one\n- **two**\n\n```ts\nconst x = 1;\n```\n\n> quoted\n\n| a | b |\n|---|---|\n| 1 | 2 |');
-    expect(blocks.map((b) => b.t)).toEqual(['heading', 'list', 'code', 'quote', 'table']);
-    expect(blocks[1]).toEqual({ t: 'list', ordered: false, start: 1, items: [[{ t: 'text', v: 'one' }], [{ t: 'strong', c: [{ t: 'text', v: 'two' }] }]] });
   });
 });
 

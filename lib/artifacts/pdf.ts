@@ -1,4 +1,4 @@
-import { inlineText, parseMarkdown, type MdBlock } from './markdown';
+import { inlineText, parseMarkdown, type MdBlock } from '@/lib/markdown';
 
 /**
  * A minimal PDF writer for documents and code: A4 pages, the standard Helvetica and Courier fonts
