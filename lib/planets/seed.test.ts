@@ -139,7 +139,6 @@ describe('the Studio Aurora demo data in the database', () => {
     expect(crm.lapsed_customers!.value).toBeGreaterThan(0);
     expect(crm.average_visit_gap_days!.value).toBeGreaterThan(7);
     expect(await asService((tx) => computePulse(tx, workspaceId, options))).toEqual(pulse);
-    console.info('demo health', Object.fromEntries(planets.map((r) => [r.planet, [r.health, ...r.reasons]])), pulse);
   });
 
   it('goes away with its workspace', async () => {
