@@ -1,4 +1,4 @@
-import type { Locale, Translate } from '@/lib/i18n';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { describeDecision, when } from './format';
 import type { DailyBriefView } from './types';
@@ -33,7 +33,7 @@ export function DoneForYou({
                 {group.count}
               </span>
               <span className="flex-1 font-semibold">
-                {group.count === 1 ? t(`done.${group.actionType}.one`) : t(`done.${group.actionType}.other`, { count: group.count })}
+                {plural(t, locale, `done.${group.actionType}`, group.count)}
               </span>
               <ChevronRightIcon className="shrink-0 text-muted transition-transform group-open:rotate-90" />
             </summary>

@@ -84,5 +84,3 @@ export function trendText(trend: Trend, changePct: number | null, t: Translate):
   if (trend === 'steady') return t('trend.steady');
   return t(trend === 'up' ? 'trend.up' : 'trend.down', { pct: Math.abs(Math.round(changePct)) });
 }
-
-export const plural = (count: number, one: MessageKey, other: MessageKey, t: Translate) => (count === 1 ? t(one) : t(other, { count }));

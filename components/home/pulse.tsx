@@ -1,5 +1,5 @@
-import type { Locale, Translate } from '@/lib/i18n';
-import { money, plural } from './format';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
+import { money } from './format';
 import type { DailyBriefView } from './types';
 
 /**
@@ -8,7 +8,7 @@ import type { DailyBriefView } from './types';
  * line says what the week has booked instead of shouting "−100%" on a Tuesday morning (docs/home.md).
  */
 export function Pulse({ pulse, locale, t }: { pulse: DailyBriefView['pulse']; locale: Locale; t: Translate }) {
-  const parts = [plural(pulse.bookingsToday, 'pulse.bookingsOne', 'pulse.bookingsOther', t), plural(pulse.newLeads7d, 'pulse.leadsOne', 'pulse.leadsOther', t), revenueText(pulse, locale, t)];
+  const parts = [plural(t, locale, 'pulse.bookings', pulse.bookingsToday), plural(t, locale, 'pulse.leads', pulse.newLeads7d), revenueText(pulse, locale, t)];
   return (
     <section aria-label={t('pulse.label')} className="rounded-2xl bg-accent-soft px-4 py-3">
       <p className="text-[0.9375rem] font-semibold text-pretty text-accent-ink">

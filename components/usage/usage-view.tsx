@@ -9,9 +9,8 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
-import type { Locale } from '@/lib/i18n';
+import { plural, type Locale } from '@/lib/i18n';
 import { PLANETS, type Planet } from '@/lib/planets/types';
-import { usageMessages, type UsageMessages } from './messages';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
 
 const PAGE = 50;
@@ -23,8 +22,7 @@ export const usageKey = (workspaceId: string) => ['workspaces', workspaceId, 'us
  * model runs and why, and every run with its stop reason; a run opens to its tool calls and timings.
  */
 export function UsageView({ workspaceId, initial }: { workspaceId: string; initial: UsageReportView }) {
-  const { locale } = useI18n();
-  const m = usageMessages(locale);
+  const { t, locale } = useI18n();
   const pages = useInfiniteQuery({
     queryKey: usageKey(workspaceId),
     queryFn: ({ pageParam }) =>
@@ -36,49 +34,48 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
   const report = pages.data?.pages[0] ?? initial;
   const runs = pages.data?.pages.flatMap((p) => p.runs) ?? initial.runs;
   const fmt = numberFormats(locale);
-  const planetName = usePlanetName(m);
+  const planetName = usePlanetName();
 
   return (
     <div className="flex flex-col gap-6">
       {pages.isError && (
         <Alert tone="error">
-          {m.loadError}{' '}
+          {t('usage.loadError')}{' '}
           <button type="button" className="min-h-11 font-semibold underline" onClick={() => pages.refetch()}>
-            {m.retry}
+            {t('usage.retry')}
           </button>
         </Alert>
       )}
-      <MonthCard report={report} m={m} locale={locale} fmt={fmt} />
+      <MonthCard report={report} fmt={fmt} />
 
       <Card>
-        <CardTitle>{m.model}</CardTitle>
+        <CardTitle>{t('usage.model')}</CardTitle>
         <p className="mt-2 font-semibold">{report.backend.label}</p>
         <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{report.backend.reason}</p>
       </Card>
 
-      <Breakdown title={m.byPlanet} rows={report.byPlanet.map((p) => ({ key: p.planet, label: planetName(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} m={m} fmt={fmt} />
+      <Breakdown title={t('usage.byPlanet')} rows={report.byPlanet.map((p) => ({ key: p.planet, label: planetName(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} fmt={fmt} />
       <Breakdown
-        title={m.byAgent}
-        rows={report.byAgent.map((a) => ({ key: `${a.agentId ?? ''}:${a.agentName}`, label: a.agentName || m.noAgent, tokens: a.tokens, runs: a.runs }))}
+        title={t('usage.byAgent')}
+        rows={report.byAgent.map((a) => ({ key: `${a.agentId ?? ''}:${a.agentName}`, label: a.agentName || t('usage.unnamedAgent'), tokens: a.tokens, runs: a.runs }))}
         total={report.used}
-        m={m}
         fmt={fmt}
       />
 
       <Card>
-        <CardTitle>{m.runs}</CardTitle>
+        <CardTitle>{t('usage.runs')}</CardTitle>
         {runs.length === 0 ? (
-          <p className="mt-2 text-[0.9375rem] text-pretty text-muted">{m.noRuns}</p>
+          <p className="mt-2 text-[0.9375rem] text-pretty text-muted">{t('usage.noRuns')}</p>
         ) : (
           <ul className="mt-3 divide-y divide-line">
             {runs.map((run) => (
-              <RunItem key={run.id} workspaceId={workspaceId} run={run} m={m} locale={locale} fmt={fmt} />
+              <RunItem key={run.id} workspaceId={workspaceId} run={run} fmt={fmt} />
             ))}
           </ul>
         )}
         {pages.hasNextPage && (
-          <Button variant="secondary" className="mt-4 w-full sm:w-auto" pending={pages.isFetchingNextPage} pendingLabel={m.loading} onClick={() => pages.fetchNextPage()}>
-            {m.olderRuns}
+          <Button variant="secondary" className="mt-4 w-full sm:w-auto" pending={pages.isFetchingNextPage} pendingLabel={t('usage.loading')} onClick={() => pages.fetchNextPage()}>
+            {t('usage.olderRuns')}
           </Button>
         )}
       </Card>
@@ -89,10 +86,10 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
 type Formats = ReturnType<typeof numberFormats>;
 
 /** A run's planet as the rest of the app names it; `cross` is a run that spans planets. */
-function usePlanetName(m: UsageMessages) {
+function usePlanetName() {
   const { t } = useI18n();
   return (planet: string) =>
-    (PLANETS as readonly string[]).includes(planet) ? t(`planets.${planet as Planet}`) : planet === 'cross' ? m.crossPlanet : capitalize(planet);
+    (PLANETS as readonly string[]).includes(planet) ? t(`planets.${planet as Planet}`) : planet === 'cross' ? t('usage.acrossPlanets') : capitalize(planet);
 }
 
 function numberFormats(locale: Locale) {
@@ -101,7 +98,8 @@ function numberFormats(locale: Locale) {
   return { compact: (n: number) => compact.format(n), plain: (n: number) => plain.format(n) };
 }
 
-function MonthCard({ report, m, locale, fmt }: { report: UsageReportView; m: UsageMessages; locale: Locale; fmt: Formats }) {
+function MonthCard({ report, fmt }: { report: UsageReportView; fmt: Formats }) {
+  const { t, locale } = useI18n();
   const pct = report.cap > 0 ? Math.min(100, Math.floor((report.used / report.cap) * 100)) : 0;
   const [year, month] = report.month.split('-').map(Number);
   const resets = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month!, 1)));
@@ -112,31 +110,31 @@ function MonthCard({ report, m, locale, fmt }: { report: UsageReportView; m: Usa
   return (
     <Card tone={level === 'ok' ? 'default' : 'danger'}>
       <div className="flex items-baseline justify-between gap-3">
-        <CardTitle id={labelId}>{m.month}</CardTitle>
-        <span className="text-sm text-muted">{m.plan(capitalize(report.plan))}</span>
+        <CardTitle id={labelId}>{t('usage.thisMonth')}</CardTitle>
+        <span className="text-sm text-muted">{t('usage.plan', { plan: capitalize(report.plan) })}</span>
       </div>
-      <p className="mt-3 text-2xl font-bold tracking-tight tabular-nums">{m.ofCap(fmt.compact(report.used), fmt.compact(report.cap))}</p>
+      <p className="mt-3 text-2xl font-bold tracking-tight tabular-nums">{t('usage.ofCap', { used: fmt.compact(report.used), cap: fmt.compact(report.cap) })}</p>
       <div
         role="progressbar"
         aria-labelledby={labelId}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
-        aria-valuetext={m.percentOfCap(pct)}
+        aria-valuetext={t('usage.percentOfCap', { pct })}
         className="mt-3 h-3 overflow-hidden rounded-full bg-subtle"
       >
         <div className={`h-full rounded-full ${bar}`} style={{ width: `${Math.max(pct, report.used > 0 ? 1 : 0)}%` }} />
       </div>
       <p className="mt-2 text-sm text-muted tabular-nums">
-        {m.percentOfCap(pct)} · {m.resets(resets)}
+        {t('usage.percentOfCap', { pct })} · {t('usage.resets', { day: resets })}
       </p>
       {level !== 'ok' && (
         <p className="mt-3 flex gap-2 text-[0.9375rem] font-semibold text-danger">
           <span aria-hidden>!</span>
-          {level === 'at' ? m.atCap : m.nearCap}
+          {t(level === 'at' ? 'usage.atCap' : 'usage.nearCap')}
         </p>
       )}
-      {report.cacheReadTokens > 0 && <p className="mt-3 text-sm text-pretty text-muted">{m.cacheNote(fmt.compact(report.cacheReadTokens))}</p>}
+      {report.cacheReadTokens > 0 && <p className="mt-3 text-sm text-pretty text-muted">{t('usage.cacheNote', { read: fmt.compact(report.cacheReadTokens) })}</p>}
     </Card>
   );
 }
@@ -145,15 +143,14 @@ function Breakdown({
   title,
   rows,
   total,
-  m,
   fmt,
 }: {
   title: string;
   rows: Array<{ key: string; label: string; tokens: number; runs: number }>;
   total: number;
-  m: UsageMessages;
   fmt: Formats;
 }) {
+  const { t, locale } = useI18n();
   if (rows.length === 0) return null;
   const max = Math.max(...rows.map((r) => r.tokens), 1);
   return (
@@ -165,7 +162,7 @@ function Breakdown({
             <div className="flex items-baseline justify-between gap-3 text-[0.9375rem]">
               <span className="min-w-0 truncate font-semibold">{row.label}</span>
               <span className="shrink-0 text-muted tabular-nums">
-                {fmt.compact(row.tokens)} · {m.runsCount(row.runs)}
+                {fmt.compact(row.tokens)} · {plural(t, locale, 'usage.runsCount', row.runs)}
               </span>
             </div>
             <div aria-hidden className="mt-1 h-1.5 overflow-hidden rounded-full bg-subtle">
@@ -190,21 +187,23 @@ const STOP_TONE: Record<RunSummaryView['stopReason'], 'good' | 'watch' | 'bad'> 
   error: 'bad',
 };
 
-function StopBadge({ reason, m }: { reason: RunSummaryView['stopReason']; m: UsageMessages }) {
+function StopBadge({ reason }: { reason: RunSummaryView['stopReason'] }) {
+  const { t } = useI18n();
   const tone = STOP_TONE[reason];
   const style = tone === 'good' ? 'bg-success-soft text-success' : tone === 'bad' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-accent-ink';
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${style}`}>
       {tone === 'good' ? <CheckIcon size={14} /> : tone === 'bad' ? <CloseIcon size={14} /> : <span aria-hidden>!</span>}
-      {m.stop[reason]}
+      {t(`usage.stop.${reason}`)}
     </span>
   );
 }
 
-function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; run: RunSummaryView; m: UsageMessages; locale: Locale; fmt: Formats }) {
+function RunItem({ workspaceId, run, fmt }: { workspaceId: string; run: RunSummaryView; fmt: Formats }) {
+  const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const planetName = usePlanetName(m);
+  const planetName = usePlanetName();
   const detail = useQuery({
     queryKey: [...usageKey(workspaceId), 'run', run.id],
     queryFn: () => api<RunDetailView>(`/api/workspaces/${workspaceId}/usage/runs/${run.id}`),
@@ -222,24 +221,25 @@ function RunItem({ workspaceId, run, m, locale, fmt }: { workspaceId: string; ru
         className="flex min-h-11 w-full flex-col gap-1 rounded-lg px-1 py-2 text-left hover:bg-subtle"
       >
         <span className="flex w-full items-center justify-between gap-2">
-          <span className="min-w-0 truncate font-semibold">{run.agentName || m.noAgent}</span>
-          <StopBadge reason={run.stopReason} m={m} />
+          <span className="min-w-0 truncate font-semibold">{run.agentName || t('usage.unnamedAgent')}</span>
+          <StopBadge reason={run.stopReason} />
         </span>
         <span className="text-sm text-muted tabular-nums">
           {planetName(run.planet)} · <time dateTime={run.createdAt} title={formatDateTime(run.createdAt, locale)}>{formatRelative(run.createdAt, locale)}</time> ·{' '}
-          {fmt.compact(run.tokens)} {m.tokens.toLowerCase()} · {m.steps(run.iterations)}
+          {fmt.compact(run.tokens)} {t('usage.tokens').toLowerCase()} · {plural(t, locale, 'usage.steps', run.iterations)}
         </span>
       </button>
       <div id={panelId} hidden={!open} className="px-1 pb-2">
-        {open && detail.isPending && <p className="py-2 text-sm text-muted">{m.loading}</p>}
-        {open && detail.isError && <p className="py-2 text-sm text-danger">{m.loadError}</p>}
-        {detail.data && <RunDetailPanel run={detail.data} m={m} fmt={fmt} />}
+        {open && detail.isPending && <p className="py-2 text-sm text-muted">{t('usage.loading')}</p>}
+        {open && detail.isError && <p className="py-2 text-sm text-danger">{t('usage.loadError')}</p>}
+        {detail.data && <RunDetailPanel run={detail.data} fmt={fmt} />}
       </div>
     </li>
   );
 }
 
-function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages; fmt: Formats }) {
+function RunDetailPanel({ run, fmt }: { run: RunDetailView; fmt: Formats }) {
+  const { t, locale } = useI18n();
   const seconds = (run.durationMs / 1000).toFixed(1);
   // A run that ends with the finish tool says what it concluded in the tool's summary, not in text.
   const output = run.outcome?.output as { summary?: unknown } | null | undefined;
@@ -247,27 +247,27 @@ function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages;
   return (
     <div className="mt-1 flex flex-col gap-3 rounded-xl bg-subtle p-3 text-sm">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-        <dt className="text-muted">{m.model}</dt>
+        <dt className="text-muted">{t('usage.model')}</dt>
         <dd className="break-words">
           {run.backend} · {run.model}
         </dd>
-        <dt className="text-muted">{m.duration}</dt>
+        <dt className="text-muted">{t('usage.duration')}</dt>
         <dd className="tabular-nums">{seconds} s</dd>
-        <dt className="text-muted">{m.tokens}</dt>
-        <dd className="tabular-nums">{m.tokensSplit(fmt.plain(run.inputTokens), fmt.plain(run.cacheReadTokens), fmt.plain(run.cacheWriteTokens), fmt.plain(run.outputTokens))}</dd>
+        <dt className="text-muted">{t('usage.tokens')}</dt>
+        <dd className="tabular-nums">{t('usage.tokensSplit', { input: fmt.plain(run.inputTokens), cacheRead: fmt.plain(run.cacheReadTokens), cacheWrite: fmt.plain(run.cacheWriteTokens), output: fmt.plain(run.outputTokens) })}</dd>
       </dl>
       {run.error && <p className="text-danger">{run.error}</p>}
       {outcome && (
         <div>
-          <h3 className="font-semibold">{m.outcome}</h3>
+          <h3 className="font-semibold">{t('usage.outcome')}</h3>
           <p className="mt-1 whitespace-pre-line text-pretty">{outcome}</p>
         </div>
       )}
-      {run.proposals.length > 0 && <p>{m.proposals(run.proposals.length)}</p>}
+      {run.proposals.length > 0 && <p>{plural(t, locale, 'usage.proposals', run.proposals.length)}</p>}
       <div>
-        <h3 className="font-semibold">{m.toolCalls}</h3>
+        <h3 className="font-semibold">{t('usage.toolCalls')}</h3>
         {run.toolCalls.length === 0 ? (
-          <p className="mt-1 text-muted">{m.noToolCalls}</p>
+          <p className="mt-1 text-muted">{t('usage.noToolCalls')}</p>
         ) : (
           <ol className="mt-1 flex flex-col gap-1">
             {run.toolCalls.map((call, i) => (
@@ -275,15 +275,15 @@ function RunDetailPanel({ run, m, fmt }: { run: RunDetailView; m: UsageMessages;
                 <span className="font-mono text-xs break-all">{call.name}</span>
                 {call.note === 'proposed' ? (
                   // A write held for the owner's approval: it did not run, so it is neither OK nor failed.
-                  <span className="text-accent-ink">{m.proposed}</span>
+                  <span className="text-accent-ink">{t('usage.toolProposed')}</span>
                 ) : (
                   <span className={`inline-flex items-center gap-1 ${call.ok ? 'text-success' : 'text-danger'}`}>
                     {call.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
-                    {call.ok ? m.ok : m.failed}
+                    {t(call.ok ? 'usage.toolOk' : 'usage.toolFailed')}
                   </span>
                 )}
                 <span className="text-muted tabular-nums">{call.ms < 10 ? call.ms.toFixed(1) : Math.round(call.ms)} ms</span>
-                {call.note && call.note !== 'proposed' && <span className="text-muted">({m.notes[call.note]})</span>}
+                {call.note && call.note !== 'proposed' && <span className="text-muted">({t(`usage.note.${call.note}`)})</span>}
                 {call.error && <span className="basis-full text-muted break-words">{call.error}</span>}
               </li>
             ))}

@@ -14,6 +14,13 @@ export type Dictionary = Record<MessageKey, string>;
 export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
+/** The messages among `Keys` that have both a `.one` and an `.other` key, named without the suffix. */
+export type PluralBaseOf<Keys extends string> = {
+  [K in Keys]: K extends `${infer Base}.one` ? (`${Base}.other` extends Keys ? Base : never) : never;
+}[Keys];
+/** What `plural` takes: a base missing either form does not compile. */
+export type PluralBase = PluralBaseOf<MessageKey>;
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -28,4 +35,16 @@ export function createTranslator(dict: Dictionary): Translate {
     if (!vars) return template;
     return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
   };
+}
+
+const pluralRules = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.PluralRules(locale)])) as Record<Locale, Intl.PluralRules>;
+
+/**
+ * `base.one` or `base.other` as the locale's plural rule picks for `count`, with `{count}` filled in.
+ * The rule, not `count === 1`, decides, so a language whose "one" covers more numbers reads right;
+ * English and Italian have no other forms, so everything that is not "one" takes `.other`.
+ */
+export function plural(t: Translate, locale: Locale, base: PluralBase, count: number): string {
+  const form = pluralRules[locale].select(count) === 'one' ? 'one' : 'other';
+  return t(`${base}.${form}`, { count });
 }
