@@ -6,15 +6,15 @@ import { agentsKey, conversationKey, conversationsKey, messagesKey } from './que
 
 /**
  * Keeps the chat caches live: the workspace's event stream (SSE) says which conversation changed,
- * and the queries showing it refetch through the API. Events carry ids only, never content. After
- * the stream drops and comes back (the browser reconnects by itself) everything refetches once,
- * which catches up on whatever happened meanwhile.
+ * and the queries showing it refetch through the API. Events carry ids only, never content. Each
+ * time the stream is ready — when a page opens it, and after it drops and the browser reconnects —
+ * the chat queries refetch once: whatever changed between a page's data and its stream being ready
+ * (a reply landing while you navigate to the list) would otherwise never show.
  */
 export function useLiveUpdates(workspaceId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const source = new EventSource(`/api/events?workspaceId=${workspaceId}`);
-    let dropped = false;
     const refresh = (conversationId: string, kind: 'message' | 'conversation') => {
       void queryClient.invalidateQueries({ queryKey: conversationsKey(workspaceId) });
       void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) });
@@ -32,13 +32,7 @@ export function useLiveUpdates(workspaceId: string) {
     };
     source.addEventListener('message', onEvent('message'));
     source.addEventListener('conversation', onEvent('conversation'));
-    source.addEventListener('ready', () => {
-      if (dropped) void queryClient.invalidateQueries({ queryKey: ['chat'] });
-      dropped = false;
-    });
-    source.addEventListener('error', () => {
-      dropped = true;
-    });
+    source.addEventListener('ready', () => void queryClient.invalidateQueries({ queryKey: ['chat'] }));
     return () => source.close();
   }, [queryClient, workspaceId]);
 }
