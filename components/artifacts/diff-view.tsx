@@ -1,6 +1,7 @@
 'use client';
 
 import type { DiffLine } from '@/lib/artifacts/diff';
+import { plural } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import type { DiffResult } from './types';
 
@@ -33,7 +34,7 @@ function fold(lines: DiffLine[]): Row[] {
 
 /** A line diff: removed lines marked "−" and added "+" (sign, colour and a word for screen readers). */
 export function DiffView({ diff }: { diff: DiffResult }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   if (diff.added === 0 && diff.removed === 0) return <p className="text-[0.9375rem] text-muted">{t('artifacts.noDifferences')}</p>;
   return (
     <div className="flex flex-col gap-2">
@@ -42,7 +43,7 @@ export function DiffView({ diff }: { diff: DiffResult }) {
         {fold(diff.lines).map((row, n) =>
           row.kind === 'fold' ? (
             <div key={n} role="row" className="bg-subtle px-3 py-1 text-muted">
-              <span role="cell">{t('artifacts.unchangedLines', { count: row.count })}</span>
+              <span role="cell">{plural(t, locale, 'artifacts.unchangedLines', row.count)}</span>
             </div>
           ) : (
             <div

@@ -1,5 +1,5 @@
 import type { Block, Tone } from '@/lib/cards/layout';
-import type { Locale, Translate } from '@/lib/i18n';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { Markdown } from '@/components/markdown';
 import { formatMoney, formatNumber, formatPercent, formatValue, labelText } from './format';
 
@@ -156,7 +156,7 @@ function Rating({ value, max, count, speech: { locale, t } }: { value: number; m
       <span aria-hidden className="text-muted">
         / {max}
       </span>
-      {count !== undefined && <span className="text-muted">· {t('cards.reviews', { count: formatNumber(count, locale) })}</span>}
+      {count !== undefined && <span className="text-muted">· {plural(t, locale, 'cards.reviews', count)}</span>}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { OrbitArt } from '@/components/ui/art';
 import { Alert } from '@/components/ui/alert';
-import type { Locale, Translate } from '@/lib/i18n';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { PlanetOrbit } from '@/components/planets/planet-orbit';
 import { DoneForYou } from './done-for-you';
 import { NeedsYourOk } from './needs-your-ok';
@@ -35,7 +35,7 @@ export function HomeBrief({ brief, approvals, locale, t }: { brief: DailyBriefVi
             empty={<Quiet art title={t('needs.emptyTitle')} body={t('needs.emptyBody')} />}
           />
           {brief.proposalsTotal > brief.proposals.length && (
-            <p className="mt-2 text-sm text-muted">{t('needs.more', { count: brief.proposalsTotal - brief.proposals.length })}</p>
+            <p className="mt-2 text-sm text-muted">{plural(t, locale, 'needs.more', brief.proposalsTotal - brief.proposals.length)}</p>
           )}
         </>
       ),

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey, Translate } from '@/lib/i18n';
+import { plural, type Locale, type MessageKey, type Translate } from '@/lib/i18n';
 import { metricValue } from '@/components/home/format';
 import type { MetricView } from '@/components/home/types';
 
@@ -15,7 +15,8 @@ export interface InsightItem {
   status: 'new' | 'seen' | 'dismissed' | 'actioned';
 }
 
-const KINDS = ['reminders_due', 'freed_slots', 'lapsed_customers', 'stale_deals', 'nothing_scheduled', 'no_recent_campaign'] as const;
+const COUNTED_KINDS = ['reminders_due', 'freed_slots', 'lapsed_customers', 'stale_deals'] as const;
+const KINDS = ['nothing_scheduled', 'no_recent_campaign'] as const;
 
 /**
  * An insight in the reader's language: an agent's carries its own title and body (written in the
@@ -36,6 +37,8 @@ export function insightText(i: InsightItem, locale: Locale, t: Translate): { tit
       body: '',
     };
   }
+  const counted = COUNTED_KINDS.find((k) => k === i.kind);
+  if (counted) return { title: plural(t, locale, `insight.${counted}`, Number(i.params.count ?? 0)), body: i.body };
   const kind = KINDS.find((k) => k === i.kind);
-  return { title: kind ? t(`insight.${kind}`, { count: Number(i.params.count ?? 0) }) : i.title, body: i.body };
+  return { title: kind ? t(`insight.${kind}`) : i.title, body: i.body };
 }

@@ -38,13 +38,15 @@ export function createTranslator(dict: Dictionary): Translate {
 }
 
 const pluralRules = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.PluralRules(locale)])) as Record<Locale, Intl.PluralRules>;
+const numberFormats = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.NumberFormat(locale)])) as Record<Locale, Intl.NumberFormat>;
 
 /**
- * `base.one` or `base.other` as the locale's plural rule picks for `count`, with `{count}` filled in.
+ * `base.one` or `base.other` as the locale's plural rule picks for `count`, with `{count}` filled in
+ * as the locale writes numbers ("1,250" / "1.250").
  * The rule, not `count === 1`, decides, so a language whose "one" covers more numbers reads right;
  * English and Italian have no other forms, so everything that is not "one" takes `.other`.
  */
 export function plural(t: Translate, locale: Locale, base: PluralBase, count: number): string {
   const form = pluralRules[locale].select(count) === 'one' ? 'one' : 'other';
-  return t(`${base}.${form}`, { count });
+  return t(`${base}.${form}`, { count: numberFormats[locale].format(count) });
 }
