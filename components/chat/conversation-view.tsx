@@ -82,10 +82,20 @@ export function ConversationScreen({
   const atBottom = useRef(true);
   /** Distance from the end to restore after earlier messages are added on top. */
   const restoreFrom = useRef<number | null>(null);
+  /**
+   * Where the view was when we last looked. The browser reports a scroll a frame later, so new
+   * messages rendered in between would find `atBottom` stale; a scroll position that differs from
+   * this one is such an unreported scroll, judged against the content as it was.
+   */
+  const known = useRef({ top: 0, height: 0 });
+  const remember = (el: HTMLDivElement) => {
+    known.current = { top: el.scrollTop, height: el.scrollHeight };
+  };
 
   function onScroll() {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
+    remember(el);
     if (atBottom.current) {
       setNewBelow(0);
       markSeen();
@@ -95,6 +105,7 @@ export function ConversationScreen({
     const el = scroller.current!;
     el.scrollTop = el.scrollHeight;
     atBottom.current = true;
+    remember(el);
     setNewBelow(0);
     markSeen();
   }
@@ -102,12 +113,14 @@ export function ConversationScreen({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    if (el.scrollTop !== known.current.top) atBottom.current = known.current.height - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     if (restoreFrom.current !== null) {
       el.scrollTop = el.scrollHeight - restoreFrom.current;
       restoreFrom.current = null;
     } else if (atBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
+    remember(el);
   }, [messages, pending.length]);
 
   // Content that grows after rendering (an expanded thread, a card's image) keeps a pinned view pinned.
