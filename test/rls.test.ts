@@ -170,4 +170,15 @@ describe('RLS on every table in the public schema', () => {
     );
     expect(leaks).toEqual([]);
   });
+
+  it('has RLS enabled on the private tables too, and on auth.users where this database owns it', async () => {
+    const off = await asService((tx) =>
+      tx.query<{ name: string }>(
+        `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind = 'r' and not c.relrowsecurity
+            and (n.nspname = 'private' or (n.nspname = 'auth' and c.relname = 'users' and pg_get_userbyid(c.relowner) = current_user))`,
+      ),
+    );
+    expect(off).toEqual([]);
+  });
 });
