@@ -4,6 +4,7 @@ import { announceClaimableDeliveries, createConversation, getConversation, listM
 import { chatWorld } from '@/lib/chat/test-world';
 import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
+import { waitFor } from '@/test/wait';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge, type BridgeEvent, type TurnRunner } from './bridge';
 import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
@@ -16,16 +17,6 @@ const bridges: AgentBridge[] = [];
 afterEach(async () => {
   await Promise.all(bridges.splice(0).map((b) => b.stop({ graceMs: 1000 })));
 });
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * The network between a bridge and the app, which the test can cut: while down, every request fails

@@ -5,6 +5,7 @@ import { clickAction, readAttachments } from '@/lib/cards';
 import { createConversation, listMessages, sendMessage } from '@/lib/chat';
 import { deliveriesOf } from '@/lib/chat/test-world';
 import { setupTestDatabase } from '@/test/db';
+import { waitFor } from '@/test/wait';
 import { createUser } from '@/test/fixtures';
 import { AgentBridge } from './bridge';
 import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
@@ -21,16 +22,6 @@ const bridges: AgentBridge[] = [];
 afterEach(async () => {
   await Promise.all(bridges.splice(0).map((b) => b.stop({ graceMs: 1000 })));
 });
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function novaInADm() {
   const owner = await createUser('owner');

@@ -3,6 +3,7 @@ import { createAgent, updateAgent } from '@/lib/agents';
 import { createConversation, listMessages, sendMessage } from '@/lib/chat';
 import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { setupTestDatabase } from '@/test/db';
+import { waitFor } from '@/test/wait';
 import { createUser } from '@/test/fixtures';
 import { gatewayRegistry } from './registry';
 import { HostedSupervisor, type SupervisorEvent } from './supervisor';
@@ -14,16 +15,6 @@ afterEach(async () => {
   await supervisor?.stop();
   supervisor = undefined;
 });
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Each agent's `starting` must come after the previous agent's `reachable`: one at a time. */
 function expectOneAtATime(events: SupervisorEvent[], agentIds: string[]) {

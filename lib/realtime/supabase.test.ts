@@ -4,6 +4,7 @@ import { chatWorld } from '@/lib/chat/test-world';
 import { config, resetConfigForTests } from '@/lib/config';
 import { asService, withUser } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
+import { waitFor } from '@/test/wait';
 import { CHANNEL, type RealtimeEvent } from '.';
 import { BROADCAST_EVENT, supabaseRealtimeTransport } from './supabase';
 import { REALTIME_SCHEMA_STAND_IN, startRealtimeStandIn } from './test-realtime-server';
@@ -54,16 +55,6 @@ const sentRows = () =>
     ),
   );
 const clearSent = () => asService((tx) => tx.query('delete from realtime.messages'));
-
-async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Reads SSE events from a response body until `count` named events arrived. */
 async function readEvents(response: Response, count: number): Promise<string[]> {
