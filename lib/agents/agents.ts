@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, conflict, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { conflict, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { getWorkspace } from '@/lib/workspaces';
 
@@ -139,9 +139,7 @@ async function applyVisibility(tx: Tx, agentId: string, ownerId: string, target:
     [ids, ownerId],
   )) as [{ missing: string[] }];
   if (missing.length > 0) {
-    throw new ApiError('validation_failed', 'An agent can only be pinned to workspaces its owner belongs to.', {
-      fieldErrors: { workspaces: [`Not one of your workspaces: ${missing.join(', ')}`] },
-    });
+    throw invalidField('workspaces', 'An agent can only be pinned to workspaces its owner belongs to.', `Not one of your workspaces: ${missing.join(', ')}`);
   }
   await tx.query(`update private.agents set visibility = 'pinned' where id = $1`, [agentId]);
   await tx.query(`delete from public.workspace_agents where agent_id = $1 and workspace_id <> all($2::uuid[])`, [agentId, ids]);

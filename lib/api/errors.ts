@@ -43,6 +43,9 @@ export const notFound = (what: string) => new ApiError('not_found', `${what} was
 export const forbidden = (message = 'You do not have permission to do that.') => new ApiError('forbidden', message);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError('unauthorized', message);
 export const conflict = (message: string, details?: unknown) => new ApiError('conflict', message, details);
+/** Input that passed its schema but breaks a rule: the message, and under the field it is about the same or a shorter one. */
+export const invalidField = (field: string, message: string, fieldMessage = message) =>
+  new ApiError('validation_failed', message, { fieldErrors: { [field]: [fieldMessage] } });
 
 export function validationError(error: z.ZodError, where = 'body') {
   const fieldErrors: Record<string, string[]> = {};

@@ -1,4 +1,4 @@
-export { ApiError, conflict, forbidden, fromDatabaseError, notFound, rethrowAsApiError, unauthorized, validationError } from './errors';
+export { ApiError, conflict, forbidden, fromDatabaseError, invalidField, notFound, rethrowAsApiError, unauthorized, validationError } from './errors';
 export type { ErrorCode } from './errors';
 export { errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';
 export type { Envelope, RouteContext } from './route';

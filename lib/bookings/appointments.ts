@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, conflict, notFound } from '@/lib/api';
+import { conflict, invalidField, notFound } from '@/lib/api';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
 
@@ -52,20 +52,19 @@ const VIEW = `select a.id, a.customer_id, c.name as customer_name, a.service_id,
                 join public.services s on s.workspace_id = a.workspace_id and s.id = a.service_id
                 join public.staff st on st.workspace_id = a.workspace_id and st.id = a.staff_id`;
 
-const invalid = (field: string, message: string) => new ApiError('validation_failed', message, { fieldErrors: { [field]: [message] } });
-
 /** The appointments of a period (default: from the start of today, local, for 7 days), by start time. */
 export async function listAppointments(user: SessionUser, workspaceId: string, query: z.infer<typeof listAppointmentsSchema>): Promise<AppointmentView[]> {
   return withUser(user, async (tx) => {
     const [ws] = await tx.query<{ from: Date; to: Date }>(
-      `select coalesce($2::timestamptz, date_trunc('day', now() at time zone time_zone) at time zone time_zone) as from,
-              coalesce($3::timestamptz, coalesce($2::timestamptz, date_trunc('day', now() at time zone time_zone) at time zone time_zone) + interval '7 days') as to
-         from public.workspaces where id = $1`,
+      `select f.from, coalesce($3::timestamptz, f.from + interval '7 days') as to
+         from public.workspaces w,
+              lateral (select coalesce($2::timestamptz, date_trunc('day', now() at time zone w.time_zone) at time zone w.time_zone) as from) f
+        where w.id = $1`,
       [workspaceId, query.from ?? null, query.to ?? null],
     );
     if (!ws) throw notFound('This workspace');
-    if (ws.to <= ws.from) throw invalid('to', '"to" must be after "from".');
-    if (ws.to.getTime() - ws.from.getTime() > 93 * 86_400_000) throw invalid('to', 'Ask for at most 93 days at a time.');
+    if (ws.to <= ws.from) throw invalidField('to', '"to" must be after "from".');
+    if (ws.to.getTime() - ws.from.getTime() > 93 * 86_400_000) throw invalidField('to', 'Ask for at most 93 days at a time.');
     return tx.query<AppointmentView>(
       `${VIEW}
         where a.workspace_id = $1 and a.starts_at >= $2 and a.starts_at < $3
@@ -114,7 +113,7 @@ export async function changeAppointment(
     }
 
     if ('startsAt' in change) {
-      await cancel(tx, workspaceId, appointmentId, now);
+      await setStatus(tx, workspaceId, appointmentId, 'cancelled', now);
       const id = await insertAppointment(
         tx,
         workspaceId,
@@ -133,17 +132,17 @@ export async function changeAppointment(
 
     switch (change.status) {
       case 'cancelled':
-        await cancel(tx, workspaceId, appointmentId, now);
+        await setStatus(tx, workspaceId, appointmentId, 'cancelled', now);
         await sendEvent({ name: 'booking/cancelled', data: { workspaceId, appointmentId } }, tx);
         break;
       case 'confirmed':
         if (a.status === 'confirmed') break;
-        await setStatus(tx, workspaceId, appointmentId, 'confirmed');
+        await setStatus(tx, workspaceId, appointmentId, 'confirmed', now);
         break;
       case 'completed':
       case 'no_show':
         if (a.starts_at > now) throw conflict('The appointment has not started yet, so it cannot be marked done or missed.');
-        await setStatus(tx, workspaceId, appointmentId, change.status);
+        await setStatus(tx, workspaceId, appointmentId, change.status, now);
         break;
     }
     return readAppointment(tx, workspaceId, appointmentId);
@@ -152,7 +151,7 @@ export async function changeAppointment(
 
 async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInput, now: Date): Promise<string> {
   const startsAt = new Date(input.startsAt);
-  if (startsAt <= now) throw invalid('startsAt', 'An appointment can only be booked in the future.');
+  if (startsAt <= now) throw invalidField('startsAt', 'An appointment can only be booked in the future.');
   const [ctx] = await tx.query<{
     time_zone: string;
     customer: boolean;
@@ -170,10 +169,10 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
     [workspaceId, input.customerId, input.serviceId, input.staffId],
   );
   if (!ctx) throw notFound('This workspace');
-  if (!ctx.customer) throw invalid('customerId', 'There is no such customer in this workspace.');
-  if (ctx.duration_minutes === null || ctx.price_cents === null) throw invalid('serviceId', 'There is no such service in this workspace.');
-  if (ctx.staff_active === null) throw invalid('staffId', 'There is no such stylist in this workspace.');
-  if (!ctx.staff_active) throw invalid('staffId', 'This stylist no longer takes appointments.');
+  if (!ctx.customer) throw invalidField('customerId', 'There is no such customer in this workspace.');
+  if (ctx.duration_minutes === null || ctx.price_cents === null) throw invalidField('serviceId', 'There is no such service in this workspace.');
+  if (ctx.staff_active === null) throw invalidField('staffId', 'There is no such stylist in this workspace.');
+  if (!ctx.staff_active) throw invalidField('staffId', 'This stylist no longer takes appointments.');
   const endsAt = new Date(startsAt.getTime() + ctx.duration_minutes * 60_000);
 
   // Two bookings for the same stylist wait for each other here, so the overlap check below holds.
@@ -192,7 +191,7 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
               order by o.starts_at limit 1) as clash`,
     [workspaceId, input.staffId, startsAt.toISOString(), endsAt.toISOString(), ctx.time_zone],
   );
-  if (!check!.open) throw invalid('startsAt', 'The salon is closed at that time (see the opening hours).');
+  if (!check!.open) throw invalidField('startsAt', 'The salon is closed at that time (see the opening hours).');
   if (check!.clash) throw conflict(`The stylist already has an appointment at ${check!.clash} that overlaps this one.`);
 
   const [row] = await tx.query<{ id: string }>(
@@ -203,16 +202,12 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
   return row!.id;
 }
 
-async function cancel(tx: Tx, workspaceId: string, appointmentId: string, now: Date) {
-  await tx.query(`update public.appointments set status = 'cancelled', cancelled_at = $3 where workspace_id = $1 and id = $2`, [
-    workspaceId,
-    appointmentId,
-    now.toISOString(),
-  ]);
-}
-
-async function setStatus(tx: Tx, workspaceId: string, appointmentId: string, status: 'confirmed' | 'completed' | 'no_show') {
-  await tx.query(`update public.appointments set status = $3 where workspace_id = $1 and id = $2`, [workspaceId, appointmentId, status]);
+async function setStatus(tx: Tx, workspaceId: string, appointmentId: string, status: 'confirmed' | 'completed' | 'no_show' | 'cancelled', now: Date) {
+  await tx.query(
+    `update public.appointments set status = $3, cancelled_at = case when $3 = 'cancelled' then $4::timestamptz else cancelled_at end
+      where workspace_id = $1 and id = $2`,
+    [workspaceId, appointmentId, status, now.toISOString()],
+  );
 }
 
 async function readAppointment(tx: Tx, workspaceId: string, id: string): Promise<AppointmentView> {

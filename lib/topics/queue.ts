@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, forbidden } from '@/lib/api';
+import { forbidden, invalidField } from '@/lib/api';
 import { config } from '@/lib/config';
 import { asService, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -241,7 +241,7 @@ export async function queueConcurrency(caller: Caller): Promise<{ concurrency: n
 /** Admins only (RLS): how many of the workspace's requests run at once, 1–10. */
 export async function setQueueConcurrency(caller: Caller, concurrency: number): Promise<void> {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 10) {
-    throw new ApiError('validation_failed', 'Choose between 1 and 10 requests at once.', { fieldErrors: { concurrency: ['Choose between 1 and 10'] } });
+    throw invalidField('concurrency', 'Choose between 1 and 10 requests at once.', 'Choose between 1 and 10');
   }
   const [row] = await inWorkspace(caller, (tx) =>
     tx.query(
