@@ -44,7 +44,7 @@ const DOCUMENT =
 const ABOUT = /\b(?:about|on|for|su|sul|sulla|sui|per)\s+(\S[^\n.?!]{1,80})/i;
 
 /** The briefing card's button: handed back to this agent when clicked (rule 1). */
-export const SAVE_AS_DOCUMENT = { id: 'save_document', label: { en: 'Save as document', it: 'Salva come documento' }, verb: 'save_document', style: 'primary' } as const;
+const SAVE_AS_DOCUMENT = { id: 'save_document', label: { en: 'Save as document', it: 'Salva come documento' }, verb: 'save_document', style: 'primary' } as const;
 
 /** One line of someone's message: no mentions (they would wake someone), no tags, not too long. */
 function flat(text: string, max = 200): string {
@@ -121,10 +121,6 @@ export function offlinePlan({ agent, delivery, view, now = new Date() }: Input):
 }
 
 /** The decision alone, for callers that run no tools. */
-export function offlineDecision(input: Input): TurnDecision {
-  return offlinePlan(input).decision;
-}
-
 interface CardClick {
   eventId: string;
   verb: string;

@@ -3,7 +3,7 @@ import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeMo
 import { setupTestDatabase } from '@/test/db';
 import { AgentApiError, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 import type { TurnInput } from './bridge';
-import { offlineDecision, offlinePlan } from './offline';
+import { offlinePlan } from './offline';
 import { createTurnRunner } from './turn';
 
 process.env.LOG_LEVEL = 'silent';
@@ -145,7 +145,7 @@ describe('a turn through the agent runtime', () => {
 });
 
 describe('the offline model in chat', () => {
-  const decide = (input: TurnInput) => offlineDecision(input);
+  const decide = (input: TurnInput) => offlinePlan(input).decision;
 
   it('acknowledges what it cannot understand, quoting it without waking anyone', () => {
     expect(decide(turn('channel', 'Hi @Nova, how are <b>you</b>?'))).toEqual({

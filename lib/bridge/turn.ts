@@ -121,8 +121,9 @@ function firstMessageOf({ message }: Delivery): string {
 
 export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
   return async ({ agent, delivery, view, signal, deadline, api }): Promise<TurnDecision> => {
-    // The offline model's rules are decided up front; only the offline backend makes their calls.
-    const plan = offlinePlan({ agent, delivery, view });
+    const backend = options.backend ?? agent.backend;
+    // The offline model's rules are decided up front, and only for it: the backend asked for is the one that runs.
+    const plan = backend === 'offline' ? offlinePlan({ agent, delivery, view }) : undefined;
     const published = { any: false };
     const result = await runAgent({
       system: systemPrompt(agent),
@@ -130,8 +131,8 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
       firstMessage: firstMessageOf(delivery),
       tools: [replyTool, ...publishingTools(api, published)],
       finishToolName: 'reply',
-      essentialReadTools: plan.calls,
-      backend: options.backend ?? agent.backend,
+      essentialReadTools: plan?.calls,
+      backend,
       model: agent.model ?? undefined,
       maxIterations: 6,
       workspaceId: delivery.workspaceId,
@@ -140,7 +141,7 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
       deadline,
       signal,
     });
-    if (result.backend === 'offline') return settleOffline(plan, result, api);
+    if (plan) return settleOffline(plan, result, api);
     if (!result.ran || result.stopReason === 'error' || result.stopReason === 'quota_exceeded') {
       // Say why instead of going silent: the person can act on it (install a backend, change the plan).
       return { kind: 'reply', body: `I could not answer: ${result.message ?? result.error?.message ?? 'my model did not run.'}` };
