@@ -165,8 +165,8 @@ export function QueueSetting({ concurrency, save }: { concurrency: number; save:
         onChange={(event) => setValue(event.target.value)}
         options={Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
       />
-      <Button type="submit" variant="secondary" pending={pending} pendingLabel={t('topics.saving')} className="self-start">
-        {t('topics.saveChanges')}
+      <Button type="submit" variant="secondary" pending={pending} pendingLabel={t('common.saving')} className="self-start">
+        {t('common.save')}
       </Button>
     </form>
   );

@@ -74,8 +74,8 @@ export function TopicForm({ workspaceId, topic }: { workspaceId: string; topic?:
         ))}
       </datalist>
       {topic && <TextAreaField id="summary" label={t('topics.summary')} hint={t('topics.summaryHint')} value={values.summary} onChange={set('summary')} errors={errors.summary} rows={5} />}
-      <Button type="submit" pending={save.isPending} pendingLabel={topic ? t('topics.saving') : t('topics.creating')} className="self-start">
-        {topic ? t('topics.saveChanges') : t('topics.createTopic')}
+      <Button type="submit" pending={save.isPending} pendingLabel={topic ? t('common.saving') : t('topics.creating')} className="self-start">
+        {topic ? t('common.save') : t('topics.createTopic')}
       </Button>
     </form>
   );

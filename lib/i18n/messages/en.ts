@@ -649,8 +649,6 @@ export const en = {
   'topics.summaryHint': 'Grows with each request sent with “summarize”; you can also edit it.',
   'topics.createTopic': 'Create topic',
   'topics.creating': 'Creating…',
-  'topics.saveChanges': 'Save changes',
-  'topics.saving': 'Saving…',
   'topics.edit': 'Edit',
   'topics.editNamed': 'Edit {name}',
   'topics.modelInvalid': 'A Claude model id starts with “claude-”.',

@@ -648,8 +648,6 @@ export const it: Dictionary = {
   'topics.summaryHint': 'Cresce con ogni richiesta inviata con “riassumi”; puoi anche modificarlo.',
   'topics.createTopic': 'Crea argomento',
   'topics.creating': 'Creazione…',
-  'topics.saveChanges': 'Salva modifiche',
-  'topics.saving': 'Salvataggio…',
   'topics.edit': 'Modifica',
   'topics.editNamed': 'Modifica {name}',
   'topics.modelInvalid': 'Un id di modello Claude inizia con “claude-”.',
