@@ -10,7 +10,7 @@ import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { plural, type Locale } from '@/lib/i18n';
-import { PLANETS, type Planet } from '@/lib/planets/types';
+import { isPlanet } from '@/lib/planets/types';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
 
 const PAGE = 50;
@@ -89,7 +89,7 @@ type Formats = ReturnType<typeof numberFormats>;
 function usePlanetName() {
   const { t } = useI18n();
   return (planet: string) =>
-    (PLANETS as readonly string[]).includes(planet) ? t(`planets.${planet as Planet}`) : planet === 'cross' ? t('usage.acrossPlanets') : capitalize(planet);
+    isPlanet(planet) ? t(`planets.${planet}`) : planet === 'cross' ? t('usage.acrossPlanets') : capitalize(planet);
 }
 
 function numberFormats(locale: Locale) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conflict, invalidField, notFound } from '@/lib/api';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@/lib/planets/types';
 
 const instant = z.iso.datetime({ offset: true, error: 'an ISO 8601 date-time with its offset, e.g. 2026-12-03T09:30:00+01:00' });
 
@@ -15,7 +16,7 @@ export type BookingInput = z.infer<typeof bookingSchema>;
 
 /** A change is either a new status or a move (to another time, and optionally another stylist). */
 export const appointmentChangeSchema = z.union([
-  z.object({ status: z.enum(['confirmed', 'completed', 'no_show', 'cancelled']) }).strict(),
+  z.object({ status: z.enum(APPOINTMENT_STATUSES).exclude(['booked']) }).strict(),
   z.object({ startsAt: instant, staffId: z.uuid().optional() }).strict(),
 ]);
 export type AppointmentChange = z.infer<typeof appointmentChangeSchema>;
@@ -24,7 +25,7 @@ export const listAppointmentsSchema = z.object({
   from: instant.optional(),
   to: instant.optional(),
   staffId: z.uuid().optional(),
-  status: z.enum(['booked', 'confirmed', 'completed', 'cancelled', 'no_show']).optional(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
 });
 
 /** A row as lib returns it (snake_case; the API serializer makes it camelCase). */
@@ -38,7 +39,7 @@ export interface AppointmentView {
   staff_name: string;
   starts_at: Date;
   ends_at: Date;
-  status: 'booked' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+  status: AppointmentStatus;
   price_cents: number;
   created_at: Date;
   cancelled_at: Date | null;
@@ -202,7 +203,7 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
   return row!.id;
 }
 
-async function setStatus(tx: Tx, workspaceId: string, appointmentId: string, status: 'confirmed' | 'completed' | 'no_show' | 'cancelled', now: Date) {
+async function setStatus(tx: Tx, workspaceId: string, appointmentId: string, status: Exclude<AppointmentStatus, 'booked'>, now: Date) {
   await tx.query(
     `update public.appointments set status = $3, cancelled_at = case when $3 = 'cancelled' then $4::timestamptz else cancelled_at end
       where workspace_id = $1 and id = $2`,

@@ -1,4 +1,5 @@
 import { createRandom, type Random } from './random';
+import type { AppointmentStatus } from './types';
 
 /**
  * Demo data for "Studio Aurora", a hair salon in Italy: 120 days of history and 14 days ahead.
@@ -39,7 +40,6 @@ export interface DemoCustomer {
   vip: boolean;
   createdAt: LocalTime;
 }
-export type AppointmentStatus = 'booked' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 export interface DemoAppointment {
   customer: number;
   service: number;

@@ -4,7 +4,7 @@
  *
  * Tables: supabase/migrations/20261130000300_planets.sql (grants and who writes what are documented there).
  */
-export { PLANETS, type Health, type Metric, type MetricUnit, type MetricsOptions, type Planet, type PlanetMetrics, type Pulse } from './types';
+export { APPOINTMENT_STATUSES, isPlanet, PLANETS, type AppointmentStatus, type Health, type Metric, type MetricUnit, type MetricsOptions, type Planet, type PlanetMetrics, type Pulse } from './types';
 export { computeAllPlanets, computePlanetMetrics, computePulse, LAPSE_GRACE, LAPSE_MIN_VISITS, STALE_DEAL_DAYS } from './metrics';
 export { judge, MIN_SAMPLE, RULES, WATCH_TOLERANCE, type Rule } from './health';
 export { BOOKED_AHEAD_DAYS, DEMO_SEED, FUTURE_DAYS, HISTORY_DAYS, OPEN_WEEKDAYS, generateDemoData, type DemoData, type DemoOptions } from './demo';

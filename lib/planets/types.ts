@@ -1,6 +1,10 @@
 /** The six planets of a business; `cross` (agent runs spanning planets) has no metrics of its own. */
 export const PLANETS = ['booking', 'crm', 'sales', 'content', 'marketing', 'web'] as const;
 export type Planet = (typeof PLANETS)[number];
+export const isPlanet = (value: string): value is Planet => (PLANETS as readonly string[]).includes(value);
+
+export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 export type Health = 'good' | 'watch' | 'act';
 

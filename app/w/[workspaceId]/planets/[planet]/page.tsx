@@ -12,13 +12,12 @@ import { serialize } from '@/lib/api';
 import { planetDetail, trendOf } from '@/lib/home';
 import type { MessageKey } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
-import { PLANETS, type Planet } from '@/lib/planets';
+import { isPlanet } from '@/lib/planets';
 import { SECTORS } from '@/lib/workspaces';
 import { currentWorkspace } from '../../current';
 
 type Params = Promise<{ workspaceId: string; planet: string }>;
 
-const isPlanet = (value: string): value is Planet => (PLANETS as readonly string[]).includes(value);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [{ planet }, { t }] = await Promise.all([params, getI18n()]);
