@@ -8,6 +8,7 @@ import { resetConfigForTests } from '@/lib/config';
 import { asService, migrate, useDatabase as installDatabase } from '@/lib/db';
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
+import { median, ms } from '../stats';
 
 /**
  * The runtime's overhead per iteration against a bare @anthropic-ai/sdk loop making the same calls to the
@@ -89,11 +90,6 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const ms = (x: number) => Number(x.toFixed(2));
 
 const bench: Bench = async () => {
   const fake = await startFakeModelServer();

@@ -9,6 +9,7 @@ import { resetConfigForTests } from '@/lib/config';
 import { migrate, openPostgres, useDatabase as installDatabase, type Database } from '@/lib/db';
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
+import { ms, percentile } from '../stats';
 
 /**
  * The deliveries queue under load and the realtime path end to end.
@@ -28,11 +29,6 @@ const CONNECTIONS = [1, 4, 8];
 const LATENCY_WARMUP = 20;
 const LATENCY_RUNS = 300;
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
-const ms = (x: number) => Number(x.toFixed(2));
 
 /** A fresh agent with `total` pending deliveries spread over `conversations` channels, as they would arrive. */
 async function queue(db: Database, total: number, conversations: number): Promise<string> {
@@ -194,8 +190,8 @@ async function sendToReceive() {
     measure,
     connections: 1,
     'deliveries/s': '',
-    'p50 ms': ms(quantile(xs, 0.5)),
-    'p99 ms': ms(quantile(xs, 0.99)),
+    'p50 ms': ms(percentile(xs, 50)),
+    'p99 ms': ms(percentile(xs, 99)),
     'max ms': ms(Math.max(...xs)),
   });
   return [row('send → deliveries event on the SSE stream', toEvent), row('send → delivery claimed (message in hand)', toClaimed)];

@@ -6,6 +6,7 @@ import { migrate, useDatabase as installDatabase, type Database, type Tx } from 
 import { DEMO_SEED, generateDemoData, insertPlanetData, PLANETS } from '@/lib/planets';
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
+import { ms, percentile } from '../stats';
 
 /**
  * GET /api/home/daily-brief on a workspace with 10k appointments, 5k customers and 1k insights (plus
@@ -83,11 +84,6 @@ async function seed(db: Database) {
   return { user: user!, workspaceId, counts: counts[0]! };
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const ms = (x: number) => Number(x.toFixed(2));
 /** A statement's name in the breakdown: the first table it reads. */
 const describe = (text: string) => /from\s+(?:public|private)\.(\w+)/.exec(text)?.[1] ?? text.replace(/\s+/g, ' ').slice(0, 30);
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runLighthouse, type LighthouseReport } from '@/test/lighthouse';
 import type { Bench } from '../run';
+import { median } from '../stats';
 
 /**
  * Lighthouse's mobile profile on the Home of the demo workspace (Studio Aurora), against a baseline
@@ -17,10 +18,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 6);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3499);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function startApp(): Promise<{ password: string; stop: () => Promise<void> }> {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('bench/lighthouse measures the built app: run `npm run build` first.');

@@ -10,6 +10,7 @@ import { createWorkspace } from '@/lib/workspaces';
 import { signUp } from '@/lib/auth';
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
+import { ms, percentile } from '../stats';
 
 /**
  * POST /api/requests under load against a bare handler that answers 202 without the database, side by
@@ -67,11 +68,6 @@ async function load(url: string, key: string, body: string, total: number) {
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const ms = (x: number) => Number(x.toFixed(2));
 
 const bench: Bench = async () => {
   // Limits far above the load: this measures the submit path, the 429s would measure nothing.
