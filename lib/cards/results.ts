@@ -5,7 +5,7 @@ import { MAX_BODY } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type SentMessage } from '@/lib/chat/pipeline';
 import { readAttachments, type Card } from './card';
 import type { Label } from './layout';
-import { resultInputSchema, stampCard, templateLookup } from './stamp';
+import { resultInputSchema, stampCards } from './stamp';
 
 const uuid = z.string().uuid();
 
@@ -42,9 +42,7 @@ export async function publishResults(agentId: string, input: PublishResultsInput
   const { conversationId, body, results, replyTo, done } = parsed.data;
   return asService(async (tx) => {
     await requireAgentMembership(tx, agentId, conversationId);
-    const lookup = templateLookup(tx);
-    const cards: Card[] = [];
-    for (const [i, result] of results.entries()) cards.push(await stampCard(lookup, result, `c${i + 1}`));
+    const cards = await stampCards(tx, results);
     const conversation = await lockConversation(tx, conversationId);
     const message = await writeMessage(tx, { kind: 'agent', agentId }, conversation, body?.trim() || summaryOf(cards), {
       payload: { cards },

@@ -20,7 +20,7 @@ export const resultInputSchema = z.object({
 export type ResultInput = z.input<typeof resultInputSchema>;
 
 /** Reads the library once per template name for a batch of cards stamped in one transaction. */
-export function templateLookup(tx: Tx): (name: string) => Promise<ResolvedTemplate | undefined> {
+function templateLookup(tx: Tx): (name: string) => Promise<ResolvedTemplate | undefined> {
   const read = new Map<string, Promise<ResolvedTemplate | undefined>>();
   return (name) => {
     if (!read.has(name)) read.set(name, findTemplate(tx, name));
@@ -33,11 +33,10 @@ export function templateLookup(tx: Tx): (name: string) => Promise<ResolvedTempla
  * template → the type's own template → the built-in default layout), and fixes its buttons. What it
  * returns is final; the message keeps it as is.
  */
-export async function stampCard(
+async function stampCard(
   lookup: (name: string) => Promise<ResolvedTemplate | undefined>,
   input: z.output<typeof resultInputSchema>,
   id: string,
-  now = new Date(),
 ): Promise<Card> {
   const known = isResultType(input.type);
   let data: Record<string, unknown> = input.data;
@@ -78,7 +77,7 @@ export async function stampCard(
     blocks,
     actions: stampActions(input.actions ?? (known ? defaultActions[input.type as keyof typeof defaultActions] : undefined) ?? []),
     data,
-    ...(input.type === 'approval' ? { expiresAt: typeof data.expiresAt === 'string' ? data.expiresAt : new Date(now.getTime() + APPROVAL_TTL_MS).toISOString() } : {}),
+    ...(input.type === 'approval' ? { expiresAt: typeof data.expiresAt === 'string' ? data.expiresAt : new Date(Date.now() + APPROVAL_TTL_MS).toISOString() } : {}),
   };
 }
 
@@ -107,17 +106,20 @@ function stampActions(inputs: z.input<typeof actionInputSchema>[]): CardAction[]
  * their language): same library, same rules, one transaction. Server code only; the cards go to
  * `<CardView>` or `<ResultCard>`. Ids are `c1`, `c2`… in the order given.
  */
-export async function stampResults(inputs: ResultInput[], now = new Date()): Promise<Card[]> {
+export async function stampResults(inputs: ResultInput[]): Promise<Card[]> {
   const parsed = inputs.map((input) => {
     const result = resultInputSchema.safeParse(input);
     if (!result.success) throw validationError(result.error);
     return result.data;
   });
   if (parsed.length === 0) return [];
-  return asService(async (tx) => {
-    const lookup = templateLookup(tx);
-    const cards: Card[] = [];
-    for (const [i, input] of parsed.entries()) cards.push(await stampCard(lookup, input, `c${i + 1}`, now));
-    return cards;
-  });
+  return asService((tx) => stampCards(tx, parsed));
+}
+
+/** Validated results stamped in order in one transaction, the library read once per template; ids `c1`, `c2`… */
+export async function stampCards(tx: Tx, results: z.output<typeof resultInputSchema>[]): Promise<Card[]> {
+  const lookup = templateLookup(tx);
+  const cards: Card[] = [];
+  for (const [i, result] of results.entries()) cards.push(await stampCard(lookup, result, `c${i + 1}`));
+  return cards;
 }
