@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ActionState, Card } from '@/lib/cards/card';
-import { stateKey } from '@/lib/cards/keys';
+import { stateKey, titleOf } from '@/lib/cards/keys';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { CardBlocks, type Speech } from './blocks';
 import { labelText } from './format';
@@ -32,7 +32,7 @@ export function CardView({ card, speech, now, state = {}, agentName = '', action
   const expired = isApproval && !decided && expiresAt !== undefined && expiresAt <= now;
 
   return (
-    <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5" aria-label={labelText(cardTitle(card) ?? card.type, locale)}>
+    <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5" aria-label={labelText(titleOf(card) ?? card.type, locale)}>
       {card.blocks.length ? <CardBlocks blocks={card.blocks} speech={speech} /> : <p className="text-muted">{t('cards.unreadable')}</p>}
 
       {isApproval && expiresAt !== undefined && !decided && (
@@ -59,8 +59,3 @@ export function CardView({ card, speech, now, state = {}, agentName = '', action
   );
 }
 
-/** The card's title block, which names it (its article's accessible name, its buttons' context). */
-export function cardTitle(card: Card) {
-  const title = card.blocks.find((b) => b.kind === 'title');
-  return title?.kind === 'title' ? title.text : undefined;
-}

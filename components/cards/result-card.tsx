@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import type { ActionState, Card, CardAction } from '@/lib/cards/card';
 import { stateKey } from '@/lib/cards/keys';
 import { useI18n } from '@/lib/i18n/client';
-import { CardView, cardTitle } from './card-view';
+import { titleOf } from '@/lib/cards/keys';
+import { CardView } from './card-view';
 import { labelText } from './format';
 
 export interface ResultCardProps {
@@ -30,7 +31,7 @@ export interface ResultCardProps {
 export function ResultCard({ card, state = {}, onAction, busyActionId, agentName = '', now: fixedNow }: ResultCardProps) {
   const { locale, t } = useI18n();
   const clock = useMinuteClock();
-  const title = cardTitle(card);
+  const title = titleOf(card);
 
   const blocked = (a: CardAction) => {
     const s = state[stateKey(card.id, a.id)]?.status;

@@ -5,7 +5,8 @@ import { lockConversation, writeMessage } from '@/lib/chat/pipeline';
 import { isUuid } from '@/lib/chat/ids';
 import { publish } from '@/lib/realtime';
 import { DECISION_VERBS, readAttachments, type ActionState, type ActionStatus, type Card, type CardAction, type CardEvent } from './card';
-import type { Block, Label } from './layout';
+import type { Label } from './layout';
+import { titleOf } from './keys';
 import { APPROVAL_TTL_MS } from './stamp';
 
 /**
@@ -69,10 +70,6 @@ interface ActionRow {
 }
 
 const text = (label: Label, locale: 'en' | 'it') => (typeof label === 'string' ? label : label[locale]);
-const titleOf = (card: Card): Label | undefined => {
-  const title = card.blocks.find((b): b is Extract<Block, { kind: 'title' }> => b.kind === 'title');
-  return title?.text;
-};
 
 async function readMessage(tx: Tx, messageId: string): Promise<MessageRow> {
   const [row] = isUuid(messageId)

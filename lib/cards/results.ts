@@ -5,6 +5,7 @@ import { MAX_BODY } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type SentMessage } from '@/lib/chat/pipeline';
 import { readAttachments, type Card } from './card';
 import type { Label } from './layout';
+import { titleOf } from './keys';
 import { resultInputSchema, stampCards } from './stamp';
 
 const uuid = z.string().uuid();
@@ -26,8 +27,8 @@ const plain = (label: Label) => (typeof label === 'string' ? label : label.en);
 function summaryOf(cards: Card[]): string {
   return cards
     .map((card) => {
-      const title = card.blocks.find((b) => b.kind === 'title');
-      return title?.kind === 'title' ? plain(title.text) : card.type;
+      const title = titleOf(card);
+      return title !== undefined ? plain(title) : card.type;
     })
     .join(' · ');
 }
