@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { pickNamespaces } from '@/lib/i18n';
+import { CLIENT_MESSAGES } from '@/lib/i18n/client-messages';
 import { getI18n } from '@/lib/i18n/server';
 import './globals.css';
 
@@ -36,7 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t('common.skipToContent')}
         </a>
-        <Providers locale={locale} dict={dict}>
+        <Providers locale={locale} dict={pickNamespaces(dict, CLIENT_MESSAGES.root)}>
           {children}
         </Providers>
       </body>

@@ -9,7 +9,7 @@ import { ToastProvider } from './ui/toast';
  * The client-side context every page shares: the user's language and toasts. TanStack Query is
  * mounted by the layouts that use it (components/query-provider.tsx), not here.
  */
-export function Providers({ locale, dict, children }: { locale: Locale; dict: Dictionary; children: ReactNode }) {
+export function Providers({ locale, dict, children }: { locale: Locale; dict: Partial<Dictionary>; children: ReactNode }) {
   return (
     <I18nProvider locale={locale} dict={dict}>
       <ToastProvider>{children}</ToastProvider>

@@ -5,14 +5,23 @@ import { createTranslator, type Dictionary, type Locale, type Translate } from '
 
 interface I18nValue {
   locale: Locale;
+  dict: Partial<Dictionary>;
   t: Translate;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-/** Receives the one dictionary the server picked; client components read it through `useI18n`. */
-export function I18nProvider({ locale, dict, children }: { locale: Locale; dict: Dictionary; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: createTranslator(dict) }), [locale, dict]);
+/**
+ * Receives the messages a layout sends its client components (lib/i18n/client-messages.ts). A provider
+ * inside another adds its messages to the outer one's, so each layout sends only what its own part of the
+ * app draws in the browser.
+ */
+export function I18nProvider({ locale, dict, children }: { locale: Locale; dict: Partial<Dictionary>; children: ReactNode }) {
+  const outer = useContext(I18nContext);
+  const value = useMemo(() => {
+    const merged = outer ? { ...outer.dict, ...dict } : dict;
+    return { locale, dict: merged, t: createTranslator(merged) };
+  }, [locale, dict, outer]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

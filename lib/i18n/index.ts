@@ -13,6 +13,8 @@ export type MessageKey = keyof typeof en;
 export type Dictionary = Record<MessageKey, string>;
 export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
+/** The first part of a key, such as chat in chat.send: the unit in which messages are sent to the browser. */
+export type Namespace = MessageKey extends `${infer N}.${string}` ? N : never;
 
 /** The messages among `Keys` that have both a `.one` and an `.other` key, named without the suffix. */
 export type PluralBaseOf<Keys extends string> = {
@@ -29,12 +31,18 @@ export function isLocale(value: unknown): value is Locale {
  * Binds a dictionary to a `t(key, vars)` function. `{name}` placeholders are replaced by `vars.name`;
  * a placeholder without a value stays visible, so a mistake shows up on screen instead of vanishing.
  */
-export function createTranslator(dict: Dictionary): Translate {
+export function createTranslator(dict: Partial<Dictionary>): Translate {
   return (key, vars) => {
     const template = dict[key] ?? key;
     if (!vars) return template;
     return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
   };
+}
+
+/** The messages of `dict` under `namespaces`, all that a layout sends its client components. */
+export function pickNamespaces(dict: Dictionary, namespaces: readonly Namespace[]): Partial<Dictionary> {
+  const wanted = new Set<string>(namespaces);
+  return Object.fromEntries(Object.entries(dict).filter(([key]) => wanted.has(key.slice(0, key.indexOf('.'))))) as Partial<Dictionary>;
 }
 
 const pluralRules = Object.fromEntries(LOCALES.map((locale) => [locale, new Intl.PluralRules(locale)])) as Record<Locale, Intl.PluralRules>;

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/client-messages';
 import { LogoMark } from '@/components/brand/logo';
 import { NavLinks } from '@/components/shell/nav-links';
 import { RememberWorkspace } from '@/components/shell/remember-workspace';
@@ -20,33 +21,35 @@ export default async function WorkspaceLayout({ children, params }: { children: 
   const [workspaces, { t }] = await Promise.all([listWorkspaces(user), getI18n()]);
 
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside className="sticky top-0 z-30 border-b border-line bg-bg/95 backdrop-blur lg:flex lg:h-dvh lg:flex-col lg:gap-6 lg:border-r lg:border-b-0 lg:px-3 lg:py-4">
-        <div className="flex h-16 items-center gap-2 px-3 lg:h-auto lg:flex-col lg:items-stretch lg:gap-4 lg:px-0">
-          <Link href={`/w/${workspace.id}`} className="hidden w-fit items-center gap-2 rounded-lg px-2 text-lg font-bold tracking-tight lg:flex">
-            <LogoMark />
-            Multiverbe
-          </Link>
-          <div className="min-w-0 flex-1 lg:flex-none">
-            <WorkspaceSwitcher current={toSummary(workspace)} workspaces={workspaces.map(toSummary)} email={user.email} />
+    <ClientMessages segment="workspace">
+      <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
+        <aside className="sticky top-0 z-30 border-b border-line bg-bg/95 backdrop-blur lg:flex lg:h-dvh lg:flex-col lg:gap-6 lg:border-r lg:border-b-0 lg:px-3 lg:py-4">
+          <div className="flex h-16 items-center gap-2 px-3 lg:h-auto lg:flex-col lg:items-stretch lg:gap-4 lg:px-0">
+            <Link href={`/w/${workspace.id}`} className="hidden w-fit items-center gap-2 rounded-lg px-2 text-lg font-bold tracking-tight lg:flex">
+              <LogoMark />
+              Multiverbe
+            </Link>
+            <div className="min-w-0 flex-1 lg:flex-none">
+              <WorkspaceSwitcher current={toSummary(workspace)} workspaces={workspaces.map(toSummary)} email={user.email} />
+            </div>
           </div>
-        </div>
-        <nav aria-label={t('nav.label')} className="hidden lg:block">
-          <NavLinks workspaceId={workspace.id} variant="sidebar" />
+          <nav aria-label={t('nav.label')} className="hidden lg:block">
+            <NavLinks workspaceId={workspace.id} variant="sidebar" />
+          </nav>
+        </aside>
+
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:px-6 lg:px-10 lg:pt-10 lg:pb-12">
+          {children}
+        </main>
+
+        <nav
+          aria-label={t('nav.label')}
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+        >
+          <NavLinks workspaceId={workspace.id} variant="bar" />
         </nav>
-      </aside>
-
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:px-6 lg:px-10 lg:pt-10 lg:pb-12">
-        {children}
-      </main>
-
-      <nav
-        aria-label={t('nav.label')}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
-      >
-        <NavLinks workspaceId={workspace.id} variant="bar" />
-      </nav>
-      <RememberWorkspace id={workspace.id} />
-    </div>
+        <RememberWorkspace id={workspace.id} />
+      </div>
+    </ClientMessages>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ClientMessages } from '@/components/client-messages';
 import { CustomizeHome } from '@/components/home/customize-home';
 import { HomeBrief } from '@/components/home/home-brief';
 import { describeDecision } from '@/components/home/format';
@@ -36,7 +37,7 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
   }
 
   return (
-    <>
+    <ClientMessages segment="home">
       <header className="mb-5 flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <p className="text-sm font-semibold text-accent-ink first-letter:uppercase">{today}</p>
@@ -55,7 +56,7 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
           </a>
         </div>
       )}
-    </>
+    </ClientMessages>
   );
 }
 
