@@ -5,7 +5,7 @@ import { defineTool, registerKnownNamesSource, runAgent, type AgentRunResult, ty
 import { startFakeModelServer, type FakeModelServer } from '@/lib/agent/testing';
 import { quotaState, recordRun } from '@/lib/agent/usage';
 import { resetConfigForTests } from '@/lib/config';
-import { asService, migrate, useDatabase as installDatabase } from '@/lib/db';
+import { migrate, useDatabase as installDatabase } from '@/lib/db';
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 import { median, ms } from '../stats';
@@ -115,7 +115,7 @@ const bench: Bench = async () => {
   const bareWithStatements = async () => {
     await quotaState(db, ws!.id);
     await bareLoop(client, tools);
-    await asService((tx) => recordRun(tx, { id: randomUUID(), workspaceId: ws!.id, agentName: '', planet: 'crm', trigger: 'bench', result: lastRun! }));
+    await recordRun(db, { id: randomUUID(), workspaceId: ws!.id, agentName: '', planet: 'crm', trigger: 'bench', result: lastRun! });
   };
   script(fake);
   await runtime();

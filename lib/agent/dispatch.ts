@@ -61,22 +61,23 @@ export class ToolDispatcher {
   async dispatch(calls: ToolCall[], iteration: number): Promise<DispatchOutcome> {
     const results = new Array<ToolResult>(calls.length);
     const outcome: DispatchOutcome = { results };
-    const indexed = calls.map((call, i) => ({ call, i }));
-    const isFinish = (c: ToolCall) => c.name === this.finishToolName;
-    const isWrite = (c: ToolCall) => this.tools.get(c.name)?.kind === 'write';
-
-    await Promise.all(
-      indexed
-        .filter(({ call }) => !isFinish(call) && !isWrite(call))
-        .map(async ({ call, i }) => {
-          results[i] = await this.call(call, iteration);
-        }),
-    );
-    for (const { call, i } of indexed.filter(({ call }) => !isFinish(call) && isWrite(call))) results[i] = await this.call(call, iteration);
-    for (const { call, i } of indexed.filter(({ call }) => isFinish(call))) {
-      const result = await this.call(call, iteration, (input) => (outcome.finished = { input }));
-      results[i] = result;
+    const reads: Array<Promise<ToolResult>> = [];
+    const readAt: number[] = [];
+    let writes: number[] | undefined;
+    let finishes: number[] | undefined;
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      if (call.name === this.finishToolName) (finishes ??= []).push(i);
+      else if (this.tools.get(call.name)?.kind === 'write') (writes ??= []).push(i);
+      else {
+        reads.push(this.call(call, iteration));
+        readAt.push(i);
+      }
     }
+    const read = await Promise.all(reads);
+    for (let j = 0; j < read.length; j++) results[readAt[j]!] = read[j]!;
+    for (const i of writes ?? []) results[i] = await this.call(calls[i]!, iteration);
+    for (const i of finishes ?? []) results[i] = await this.call(calls[i]!, iteration, (input) => (outcome.finished = { input }));
     return outcome;
   }
 
@@ -92,15 +93,10 @@ export class ToolDispatcher {
     const argsHash = shortHash(`${call.name}\n${stableStringify(call.input)}`);
     const done = (content: string, ok: boolean, note?: ToolCallRecord['note']): ToolResult => {
       const safe = this.vault.pseudonymize(content);
-      this.records.push({
-        name: call.name,
-        ok,
-        iteration,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        argsHash,
-        ...(ok ? {} : { error: safe.slice(0, 300) }),
-        ...(note ? { note } : {}),
-      });
+      const record: ToolCallRecord = { name: call.name, ok, iteration, ms: Math.round((performance.now() - started) * 100) / 100, argsHash };
+      if (!ok) record.error = safe.slice(0, 300);
+      if (note) record.note = note;
+      this.records.push(record);
       return { id: call.id, content: safe, isError: !ok };
     };
 

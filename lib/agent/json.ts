@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 /**
  * A copy of `value` with object keys sorted at every level. JSON.stringify keeps insertion order, so two
@@ -21,6 +21,9 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(canonicalize(value)) ?? 'null';
 }
 
+// One-shot hashing (Node 20.12+) skips the Hash object createHash makes for every call.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function shortHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return (oneShot ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')).slice(0, 16);
 }

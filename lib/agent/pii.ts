@@ -21,6 +21,8 @@ const CARD = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
 const CODICE_FISCALE = /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/gi;
 // A run of 9–15 digits with the separators people write; see `isPhone` for which runs count.
 const PHONE = /(?<![\w+./-])(?:\+|00)?\d(?:[ .()-]{0,2}\d){7,14}(?![\w/-])/g;
+// Eight digits with at most two of the phone separators between any two: part of every CARD and PHONE match.
+const DIGIT_RUN = /\d(?:[ .()-]{0,2}\d){7}/;
 
 export type KnownNamesSource = (tx: Tx, workspaceId: string) => Promise<string[]>;
 
@@ -68,33 +70,36 @@ export class PiiVault {
 
   constructor(instanceKey: Buffer, workspaceId: string, knownNames: string[]) {
     this.key = createHmac('sha256', instanceKey).update(workspaceId).digest();
-    // Longest first so "Maria Rossi Bianchi" wins over "Maria Rossi"; very short names would mask ordinary words.
-    const names = [...new Set(knownNames.map((n) => n.trim().replace(/\s+/g, ' ')).filter((n) => n.length >= 3))].sort(
-      (a, b) => b.length - a.length,
-    );
-    this.names = names.length
-      ? new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu')
-      : undefined;
+    this.names = namesPattern(knownNames);
   }
 
   /** The text with every piece of PII replaced by its alias. */
   pseudonymize(text: string): string {
-    // Every email has an @; the regex tries each position of the text, which is most of the cost on long prompts.
+    // Each pass below only runs when the text has what every match of it needs: most text given to a model
+    // (prompts, tool results) has no PII of most kinds, and a regex tries each position of the text.
     let out = text.includes('@') ? text.replace(EMAIL, (m) => this.alias('email', m.toLowerCase(), m)) : text;
     out = out.replace(IBAN, (m) => (ibanValid(m) ? this.alias('iban', m.replace(/ /g, ''), m) : m));
-    out = out.replace(CARD, (m) => (luhnValid(m) ? this.alias('card', m.replace(/\D/g, ''), m) : m));
+    if (DIGIT_RUN.test(out)) out = out.replace(CARD, (m) => (luhnValid(m) ? this.alias('card', m.replace(/\D/g, ''), m) : m));
     out = out.replace(CODICE_FISCALE, (m) => (codiceFiscaleValid(m.toUpperCase()) ? this.alias('cf', m.toUpperCase(), m) : m));
-    out = out.replace(PHONE, (m) => (isPhone(m) ? this.alias('phone', normalizePhone(m), m) : m));
+    if (DIGIT_RUN.test(out)) out = out.replace(PHONE, (m) => (isPhone(m) ? this.alias('phone', normalizePhone(m), m) : m));
     if (this.names) out = out.replace(this.names, (m) => this.alias('name', m.toLowerCase().replace(/\s+/g, ' '), m));
     return out;
   }
 
   /** `value` with every alias this run handed out replaced by the real value (strings, arrays and objects). */
   reidentify<T>(value: T): T {
-    if (typeof value === 'string') return value.replace(ALIAS, (a) => this.valueOf.get(a) ?? a) as T;
+    // Every alias has a hyphen: most strings (numbers, dates, enum values) have none and are returned as they are.
+    if (typeof value === 'string') return (value.includes('-') ? value.replace(ALIAS, (a) => this.valueOf.get(a) ?? a) : value) as T;
     if (Array.isArray(value)) return value.map((v) => this.reidentify(v)) as T;
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.reidentify(v)])) as T;
+      // Always a new object, as plain as the one JSON.parse gives: a "__proto__" key stays an own property.
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const v = this.reidentify((value as Record<string, unknown>)[key]);
+        if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+        else out[key] = v;
+      }
+      return out as T;
     }
     return value;
   }
@@ -114,6 +119,31 @@ export class PiiVault {
     this.valueOf.set(alias, original);
     return alias;
   }
+}
+
+// The names pattern of a workspace, kept across runs: a new RegExp is compiled again on its first uses,
+// and this one (Unicode, case-insensitive, one alternative per customer) costs more to compile than to run.
+const namePatterns = new Map<string, RegExp>();
+const NAME_PATTERNS_KEPT = 32;
+
+function namesPattern(knownNames: string[]): RegExp | undefined {
+  // Longest first so "Maria Rossi Bianchi" wins over "Maria Rossi"; very short names would mask ordinary words.
+  const names = [...new Set(knownNames.map((n) => n.trim().replace(/\s+/g, ' ')).filter((n) => n.length >= 3))].sort(
+    (a, b) => b.length - a.length,
+  );
+  if (names.length === 0) return undefined;
+  const id = names.join('\n');
+  const kept = namePatterns.get(id);
+  if (kept) {
+    // Most recently used last, so the oldest goes first when the map is full.
+    namePatterns.delete(id);
+    namePatterns.set(id, kept);
+    return kept;
+  }
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  if (namePatterns.size >= NAME_PATTERNS_KEPT) namePatterns.delete(namePatterns.keys().next().value!);
+  namePatterns.set(id, pattern);
+  return pattern;
 }
 
 function escapeRegExp(text: string) {

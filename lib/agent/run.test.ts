@@ -339,6 +339,18 @@ describe('runAgent: quota', () => {
     const [month] = await db().query<{ warning_sent_at: Date | null }>(`select warning_sent_at from public.workspace_token_usage where workspace_id = $1`, [ws]);
     expect(month!.warning_sent_at).not.toBeNull();
   });
+
+  it('sends a warning that came due but was never marked (a crash after the run record) with the next run', async () => {
+    const { workspaceId: ws, email } = await createTestWorkspace(db(), 'free');
+    // What a run's record leaves when the process dies before the warning's transaction: due, unmarked.
+    const [due] = await db().query<{ warning_due: boolean }>(`select warning_due from private.add_token_usage($1, 850000, 0)`, [ws]);
+    expect(due!.warning_due).toBe(true);
+    fake.respond = () => ({ text: 'ok', outputTokens: 10 });
+    await runAgent(base({ workspaceId: ws }));
+    await runAgent(base({ workspaceId: ws }));
+    const mails = await db().query<{ subject: string }>(`select subject from private.email_outbox where to_email = $1 and kind = 'quota_warning'`, [email]);
+    expect(mails).toHaveLength(1);
+  });
 });
 
 describe('runAgent: no backend', () => {

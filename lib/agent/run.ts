@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { asService, getDb } from '@/lib/db';
+import { getDb } from '@/lib/db';
 import { log } from '@/lib/log';
 import { chooseBackend, createBackend } from './backends';
 import { addUsage, BackendError, totalTokens, zeroUsage, type LoopHost, type Message, type ModelBackend, type ModelTurn, type Prompt } from './backends/types';
@@ -40,9 +40,8 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   const complete = async (): Promise<AgentRunResult> => {
     result.durationMs = performance.now() - started;
     try {
-      await asService((tx) =>
-        recordRun(tx, { id: runId, workspaceId: opts.workspaceId, agentId: opts.agent?.id, agentName: opts.agent?.name ?? '', planet, trigger: opts.trigger, result }),
-      );
+      // Trusted, as service; one autocommit statement unless the 80% warning is due (see recordRun).
+      await recordRun(await getDb(), { id: runId, workspaceId: opts.workspaceId, agentId: opts.agent?.id, agentName: opts.agent?.name ?? '', planet, trigger: opts.trigger, result });
     } catch (error) {
       log('error', 'agent run not recorded', { runId, workspaceId: opts.workspaceId, error });
       result.runId = null;

@@ -1,5 +1,5 @@
 import { config } from '@/lib/config';
-import type { Tx } from '@/lib/db';
+import type { Database, Tx } from '@/lib/db';
 import { totalTokens } from './backends/types';
 import type { AgentRunResult } from './types';
 
@@ -13,15 +13,8 @@ export interface QuotaState {
 
 /** The workspace's plan, cap and use this month (UTC); undefined when the workspace does not exist. */
 export async function quotaState(tx: Tx, workspaceId: string): Promise<QuotaState | undefined> {
-  const [row] = await tx.query<{ plan: string; locale: string; cap: number; used: number }>(
-    `select w.plan, w.locale, c.monthly_tokens as cap, coalesce(u.input_tokens + u.output_tokens, 0) as used
-     from public.workspaces w
-     join private.plan_token_caps c on c.plan = w.plan
-     left join public.workspace_token_usage u
-       on u.workspace_id = w.id and u.period_month = date_trunc('month', now() at time zone 'utc')::date
-     where w.id = $1`,
-    [workspaceId],
-  );
+  // A function, so the connection keeps the plan of its three-table join from run to run.
+  const [row] = await tx.query<QuotaState>(`select plan, locale, cap, used from private.agent_quota($1)`, [workspaceId]);
   return row;
 }
 
@@ -48,10 +41,12 @@ export interface RunRecord {
 }
 
 /**
- * Writes the run's row and adds its tokens to the month in one statement; when that crosses 80% of the cap
- * for the first time this month, the owner gets an email (the outbox), in the same transaction.
+ * Writes the run's row and adds its tokens to the month in one statement, with no transaction around it.
+ * When that crosses 80% of the cap and no warning was sent this month, a transaction marks it sent and
+ * writes the owner's email to the outbox: one email per workspace and month (see
+ * private.add_token_usage for why one that crashed in between is sent by the next run).
  */
-export async function recordRun(tx: Tx, run: RunRecord): Promise<void> {
+export async function recordRun(db: Database, run: RunRecord): Promise<void> {
   const r = run.result;
   const u = r.usage;
   // JSON goes in as text and is cast: postgres.js would JSON-encode a string bound to a jsonb parameter again.
@@ -85,19 +80,32 @@ export async function recordRun(tx: Tx, run: RunRecord): Promise<void> {
     r.sessionId ?? null,
   ];
   if (totalTokens(u) === 0) {
-    await tx.query(insert, params);
+    await db.query(insert, params);
     return;
   }
   // input_tokens of the month counts all input: uncached + cache reads + cache writes.
-  const [usage] = await tx.query<{ used_tokens: number; cap_tokens: number | null; warn_now: boolean }>(
+  const [usage] = await db.query<{ usage_month: string; cap_tokens: number | null; warning_due: boolean }>(
     `with run as (${insert} returning workspace_id)
-     select u.* from run cross join lateral public.increment_token_usage(run.workspace_id, $14 + $16 + $17, $15, $16, $17) u`,
+     select u.usage_month::text, u.cap_tokens, u.warning_due
+     from run cross join lateral private.add_token_usage(run.workspace_id, $14 + $16 + $17, $15, $16, $17) u`,
     params,
   );
-  if (usage?.warn_now && usage.cap_tokens) await sendQuotaWarning(tx, run.workspaceId, usage.used_tokens, usage.cap_tokens);
+  if (usage?.warning_due && usage.cap_tokens) {
+    const { cap_tokens: cap, usage_month: month } = usage;
+    await db.transaction((tx) => sendQuotaWarning(tx, run.workspaceId, month, cap));
+  }
 }
 
-async function sendQuotaWarning(tx: Tx, workspaceId: string, used: number, cap: number) {
+async function sendQuotaWarning(tx: Tx, workspaceId: string, month: string, cap: number) {
+  // Under the row lock: of two runs that both saw the warning due, the first marks it and sends it.
+  const [marked] = await tx.query<{ used: number }>(
+    `update public.workspace_token_usage set warning_sent_at = now()
+     where workspace_id = $1 and period_month = $2::date and warning_sent_at is null
+     returning input_tokens + output_tokens as used`,
+    [workspaceId, month],
+  );
+  if (!marked) return;
+  const used = marked.used;
   const [ws] = await tx.query<{ name: string; locale: string; email: string | null }>(
     `select w.name, w.locale, u.email from public.workspaces w join auth.users u on u.id = w.owner_id where w.id = $1`,
     [workspaceId],
