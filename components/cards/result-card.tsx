@@ -54,7 +54,7 @@ export function ResultCard({ card, state = {}, onAction, busyActionId, agentName
           return (
             <Button
               key={action.id}
-              variant={action.style === 'primary' ? 'primary' : action.style === 'danger' ? 'danger' : 'secondary'}
+              variant={action.style}
               pending={busyActionId === action.id}
               disabled={blocked(action) || (busyActionId !== undefined && busyActionId !== action.id)}
               onClick={() => onAction(action)}

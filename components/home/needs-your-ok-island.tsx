@@ -166,7 +166,7 @@ export function DecisionButtons({ decisionId, what, actions }: { decisionId: str
     return (
       <Button
         key={action.id}
-        variant={action.style === 'primary' ? 'primary' : 'secondary'}
+        variant={action.style}
         aria-label={t('cards.actionOn', { action: label, title: what })}
         onClick={() => (action.verb === 'approve' && typeof argsHash === 'string' ? decide.approve(decisionId, argsHash, what) : decide.ignore(decisionId, what))}
       >
