@@ -340,6 +340,15 @@ describe('runAgent: quota', () => {
     expect(month!.warning_sent_at).not.toBeNull();
   });
 
+  it('increment_token_usage adds to the month and reports the 80% warning due exactly once', async () => {
+    const { workspaceId: ws } = await createTestWorkspace(db(), 'free');
+    const add = async (tokensIn: number) =>
+      (await db().query<{ used_tokens: number; cap_tokens: number; warn_now: boolean }>(`select * from public.increment_token_usage($1, $2, 0)`, [ws, tokensIn]))[0]!;
+    expect(await add(700_000)).toMatchObject({ used_tokens: 700_000, cap_tokens: 1_000_000, warn_now: false });
+    expect(await add(100_000)).toMatchObject({ used_tokens: 800_000, warn_now: true });
+    expect(await add(100_000)).toMatchObject({ used_tokens: 900_000, warn_now: false });
+  });
+
   it('sends a warning that came due but was never marked (a crash after the run record) with the next run', async () => {
     const { workspaceId: ws, email } = await createTestWorkspace(db(), 'free');
     // What a run's record leaves when the process dies before the warning's transaction: due, unmarked.

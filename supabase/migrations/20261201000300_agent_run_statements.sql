@@ -10,7 +10,7 @@
 -- that marks it sent (`warning_sent_at is null` under the row lock: of two runs that both saw it due,
 -- one marks it) and writes the email to the outbox. A crash between the two leaves the warning unmarked,
 -- and the next run reports it due again: it is sent once, never lost. public.increment_token_usage
--- stays as it was for its other callers.
+-- keeps its contract for its other callers (below).
 
 create function private.agent_quota(p_workspace_id uuid)
 returns table (plan text, locale text, cap bigint, used bigint)
@@ -64,3 +64,29 @@ begin
   return query select v_month, v_used, v_cap, v_cap is not null and v_sent is null and v_used >= v_cap * 0.8;
 end $$;
 revoke execute on function private.add_token_usage(uuid, bigint, bigint, bigint, bigint) from public;
+
+-- increment_token_usage keeps its contract (add, and mark the warning sent when it is due) on top of
+-- add_token_usage, so the month's arithmetic is written once.
+create or replace function public.increment_token_usage(
+  p_workspace_id uuid,
+  p_in bigint,
+  p_out bigint,
+  p_cache_read bigint default 0,
+  p_cache_write bigint default 0
+)
+returns table (used_tokens bigint, cap_tokens bigint, warn_now boolean)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_usage record;
+  v_warn boolean := false;
+begin
+  select * into v_usage from private.add_token_usage(p_workspace_id, p_in, p_out, p_cache_read, p_cache_write);
+  if v_usage.warning_due then
+    update public.workspace_token_usage set warning_sent_at = now()
+    where workspace_id = p_workspace_id and period_month = v_usage.usage_month and warning_sent_at is null;
+    v_warn := found;
+  end if;
+  return query select v_usage.used_tokens, v_usage.cap_tokens, v_warn;
+end $$;
