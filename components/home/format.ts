@@ -1,27 +1,8 @@
 import type { Locale, MessageKey, Translate } from '@/lib/i18n';
-import type { DecisionView, Health, MetricView, Trend } from './types';
+import { money } from '@/lib/planets/format';
+import type { DecisionView, Health, Trend } from './types';
 
 /** Formatting shared by the server-rendered Home and its client islands: pure, no React. */
-
-export function money(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
-}
-
-const percent = (ratio: number, locale: Locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-
-export function metricValue(metric: Pick<MetricView, 'value' | 'unit'>, locale: Locale, t: Translate): string {
-  if (metric.value === null) return '—';
-  switch (metric.unit) {
-    case 'ratio':
-      return percent(metric.value, locale);
-    case 'cents':
-      return money(metric.value, locale);
-    case 'days':
-      return t('metric.days', { value: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(metric.value) });
-    default:
-      return new Intl.NumberFormat(locale).format(metric.value);
-  }
-}
 
 /** "tomorrow 09:30", "Tue 1 Dec 09:30": a moment, local to the workspace, relative when close. */
 export function when(instant: string | Date, locale: Locale, timeZone: string, now: Date = new Date()): string {

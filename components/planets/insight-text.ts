@@ -1,5 +1,5 @@
 import { plural, type Locale, type MessageKey, type Translate } from '@/lib/i18n';
-import { metricValue } from '@/components/home/format';
+import { metricValue } from '@/lib/planets/format';
 import type { MetricView } from '@/components/home/types';
 
 export interface InsightItem {

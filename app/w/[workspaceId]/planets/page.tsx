@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { metricValue, trendText } from '@/components/home/format';
+import { trendText } from '@/components/home/format';
+import { metricValue } from '@/lib/planets/format';
 import type { PlanetSummaryView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { PlanetDisc } from '@/components/planets/planet-disc';

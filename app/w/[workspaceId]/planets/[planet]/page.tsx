@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { describeDecision, metricValue, shortDate, when } from '@/components/home/format';
+import { describeDecision, shortDate, when } from '@/components/home/format';
+import { metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText, type InsightItem } from '@/components/planets/insight-text';
