@@ -89,6 +89,11 @@ test('in a DM a person edits, reacts to and deletes their own message, and the l
   await expect(messages.locator('strong', { hasText: 'Nova' }).first()).toBeVisible();
   await expect(messages.getByText(/^Received:/)).toBeVisible({ timeout: 20_000 });
 
+  // Asked about the business, the agent answers with the planet's figures, read through the agent API.
+  await composer.fill('How are bookings this week?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.getByText(/^Bookings today:/)).toBeVisible({ timeout: 20_000 });
+
   // Edit, react and delete through the message's actions.
   const mine = messages.getByRole('listitem').filter({ hasText: 'Hello' }).first();
   await mine.getByRole('button', { name: /Actions for the message/ }).click();

@@ -65,7 +65,10 @@ export function ok<T>(data: T, status = 200, headers?: Record<string, string>): 
   return envelopeResponse(status, { success: true, data: serialize(data), error: null }, headers);
 }
 
-/** Success whose data is already in its wire shape (the snake_case topic-queue contract). */
+/**
+ * Success whose data is already in its wire shape: the snake_case topic-queue contract, and a planet's
+ * metrics keyed by their ids (`no_show_rate_30d`), which camelCase would rename.
+ */
 export function okRaw<T>(data: T, status = 200, headers?: Record<string, string>): Response {
   return envelopeResponse(status, { success: true, data, error: null }, headers);
 }

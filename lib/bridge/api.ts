@@ -3,6 +3,7 @@
  * runs on a laptop (real fetch) or inside the app as a hosted runner (the in-process fetch).
  * Bodies travel in the API envelope; dates arrive as ISO strings.
  */
+import type { Planet, PlanetMetrics } from '@/lib/planets';
 
 export class AgentApiError extends Error {
   constructor(
@@ -119,6 +120,8 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
       call<{ eventId: string; status: string }>(`/api/agents/me/results/actions/${eventId}`, { token, body }),
 
     /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
+    planetMetrics: (token: string, workspaceId: string, planet: Planet) =>
+      call<PlanetMetrics>(`/api/agents/me/workspaces/${workspaceId}/planets/${planet}`, { token }),
     async events(token: string, signal: AbortSignal): Promise<AsyncIterable<SseEvent>> {
       const response = await fetchFn(url('/api/agents/me/events'), { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
       if (!response.ok || !response.body) {
@@ -143,6 +146,7 @@ export function turnApi(api: AgentApi, token: () => Promise<string>) {
     publishResults: async (body: Parameters<AgentApi['publishResults']>[1]) => api.publishResults(await token(), body),
     publishArtifact: async (body: Parameters<AgentApi['publishArtifact']>[1]) => api.publishArtifact(await token(), body),
     reportOutcome: async (eventId: string, body: Parameters<AgentApi['reportOutcome']>[2]) => api.reportOutcome(await token(), eventId, body),
+    planetMetrics: async (workspaceId: string, planet: Planet) => api.planetMetrics(await token(), workspaceId, planet),
   };
 }
 export type TurnApi = ReturnType<typeof turnApi>;

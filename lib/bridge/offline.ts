@@ -1,3 +1,7 @@
+import { en } from '@/lib/i18n/messages/en';
+import { createTranslator } from '@/lib/i18n';
+import { metricValue } from '@/lib/planets/format';
+import type { Planet, PlanetMetrics } from '@/lib/planets';
 import type { TurnDecision, TurnInput } from './bridge';
 
 /**
@@ -19,16 +23,22 @@ import type { TurnDecision, TurnInput } from './bridge';
  *    and a "Save as document" button.
  * 5. A person asking to write or draft a document (`write a document about …`, `scrivi una bozza
  *    su …`) gets a markdown artifact: an outline with what was asked and what was said, to edit.
- * 6. Anything else is acknowledged, quoting it. Answering another agent, it says it is done, so two
+ * 6. A person asking about a part of the business (`how are bookings this week?`, `come vanno le
+ *    vendite?`) gets that planet's figures, read through `planet_metrics`: its health, each metric with
+ *    the previous period and the sector benchmark, and why it is not good where it is not.
+ * 7. Anything else is acknowledged, quoting it. Answering another agent, it says it is done, so two
  *    offline agents never keep waking each other.
  *
- * Publishing goes through the registry's tools (publish_result, publish_artifact), which the turn
- * runs through the agent runtime like a model's calls; the plan says which, with what input.
+ * Publishing and reading go through the registry's tools (publish_result, publish_artifact,
+ * planet_metrics), which the turn runs through the agent runtime like a model's calls; the plan says
+ * which, with what input.
  */
 
 export interface OfflinePlan {
   /** Tool calls, by registry name with their input, made before the turn answers. */
-  calls: Array<{ name: 'publish_result' | 'publish_artifact'; input: Record<string, unknown> }>;
+  calls: Array<{ name: 'publish_result' | 'publish_artifact' | 'planet_metrics'; input: Record<string, unknown> }>;
+  /** The reply is the figures the calls read (rule 6), written once they are in. */
+  answerWithFigures?: boolean;
   /** What came of a card click, reported once the calls went through (as failed when one did not). */
   report?: { eventId: string; status: 'done' | 'failed'; outcome: string };
   decision: TurnDecision;
@@ -41,6 +51,17 @@ const ASK = /(?:^|[\s,.;!?])(?:ask|chiedi\s+a)\s+@?([^:\n]{1,40}?)\s*:\s*(\S[^\n
 const BRIEFING = /\b(?:briefing|brief me|summary|summari[sz]e|recap|riepilogo|riassunto|riassumi)\b/i;
 const DOCUMENT =
   /\b(?:write|draft|prepare)\b[^.?!\n]{0,40}?\b(?:document|doc|draft|note|notes|memo|letter)\b|\b(?:scrivi|prepara)\b[^.?!\n]{0,40}?\b(?:documento|bozza|nota|appunti|lettera)\b/i;
+// Which planet a question is about, first match wins; a question is a `?` or a question word.
+const PLANET_WORDS: Array<[Planet, RegExp]> = [
+  ['booking', /\b(?:bookings?|appointments?|no-?shows?|occupancy|waitlist|prenotazion[ei]|appuntament[oi]|agenda)\b/i],
+  ['sales', /\b(?:sales|deals?|pipeline|revenue|vendite|trattative|fatturato)\b/i],
+  ['crm', /\b(?:customers?|clients?|leads?|clienti|clientela|contatti)\b/i],
+  ['marketing', /\b(?:campaigns?|marketing|newsletters?|campagn[ae])\b/i],
+  ['content', /\b(?:posts?|content|social|contenuti)\b/i],
+  ['web', /\b(?:website|site|web|sito|visite)\b/i],
+];
+const QUESTION = /\?|\b(?:how|what|numbers?|figures|stats|status|come|quant[aeio]|andamento|numeri)\b/i;
+
 const ABOUT = /\b(?:about|on|for|su|sul|sulla|sui|per)\s+(\S[^\n.?!]{1,80})/i;
 
 /** The briefing card's button: handed back to this agent when clicked (rule 1). */
@@ -113,6 +134,9 @@ export function offlinePlan({ agent, delivery, view, now = new Date() }: Input):
       decision: { kind: 'answered' },
     };
   }
+
+  const planet = fromAgent || !QUESTION.test(message.body) ? undefined : PLANET_WORDS.find(([, words]) => words.test(message.body))?.[0];
+  if (planet) return { calls: [{ name: 'planet_metrics', input: { planet } }], answerWithFigures: true, decision: { kind: 'answered' } };
 
   const ack = `Received: ${quote(message.body)}. I run on the offline model (no AI model is configured), so I can only acknowledge messages.`;
   if (!fromAgent) return answer({ kind: 'reply', body: ack });
@@ -223,5 +247,27 @@ function draftOf(agentName: string, title: string, view: TurnInput['view'], deli
     '- Write the text',
     '- Share it when it is ready',
     '',
+  ].join('\n');
+}
+
+const english = createTranslator(en);
+
+/** Rule 6's answer: a planet's figures as they were read, in words a person reads at a glance. */
+export function figuresReply(figures: PlanetMetrics): string {
+  const lines = Object.entries(figures.metrics).map(([id, metric]) => {
+    const label = (en as Record<string, string>)[`metric.${id}`] ?? id;
+    const value = metricValue(metric, 'en', english);
+    const context = [
+      metric.previous != null ? `previous period ${metricValue({ value: metric.previous, unit: metric.unit }, 'en', english)}` : '',
+      metric.benchmark != null ? `sector ${metricValue({ value: metric.benchmark, unit: metric.unit }, 'en', english)}` : '',
+    ].filter(Boolean);
+    return `- ${label}: **${value}**${context.length ? ` (${context.join(', ')})` : ''}`;
+  });
+  return [
+    `**${english(`planets.${figures.planet}`)}**: ${english(`health.${figures.health}`).toLowerCase()}.`,
+    ...lines,
+    ...(figures.reasons.length ? ['', ...figures.reasons] : []),
+    '',
+    `_Figures as read by the offline model (no AI model is configured): no interpretation beyond the sector benchmark._`,
   ].join('\n');
 }

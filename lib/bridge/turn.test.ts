@@ -3,6 +3,7 @@ import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeMo
 import { setupTestDatabase } from '@/test/db';
 import { AgentApiError, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 import type { TurnInput } from './bridge';
+import type { PlanetMetrics } from '@/lib/planets';
 import { offlinePlan } from './offline';
 import { createTurnRunner } from './turn';
 
@@ -28,6 +29,16 @@ const nova: AgentSelf = { id: 'a-nova', name: 'Nova', role: 'Receptionist', capa
 const atlas = { id: 'a-atlas', name: 'Atlas', role: 'Chief of staff' };
 
 const C1 = '11111111-1111-4111-8111-111111111111';
+const BOOKING_FIGURES: PlanetMetrics = {
+  planet: 'booking',
+  health: 'watch',
+  metrics: {
+    bookings_today: { value: 11, unit: 'count', previous: 9, changePct: 22.2 },
+    no_show_rate_30d: { value: 0.09, unit: 'ratio', previous: 0.07, changePct: 28.6, benchmark: 0.06 },
+    revenue_week: { value: 123450, unit: 'cents' },
+  },
+  reasons: ['The no-show rate (9%) is above the sector’s 6%.'],
+};
 const EVENT = '22222222-2222-4222-8222-222222222222';
 
 /** The agent API as a turn's tools see it, recording what they asked for. */
@@ -37,6 +48,7 @@ function recordingApi(over: Partial<TurnApi> = {}) {
     publishResults: async (body) => (calls.push(['publishResults', body]), { message: { id: 'm-card' }, cards: [{ id: 'c1', type: 'briefing', template: { name: 'briefing', version: 1 } }] }),
     publishArtifact: async (body) => (calls.push(['publishArtifact', body]), { artifact: { id: 'a1', currentVersion: 1 }, message: { id: 'm-chip' } }),
     reportOutcome: async (eventId, body) => (calls.push(['reportOutcome', eventId, body]), { eventId, status: body.status }),
+    planetMetrics: async (workspaceId, planet) => (calls.push(['planetMetrics', workspaceId, planet]), { ...BOOKING_FIGURES, planet }),
     ...over,
   };
   return { api, calls };
@@ -115,6 +127,15 @@ describe('a turn through the agent runtime', () => {
     expect(fake.requests[0]!.text).toContain(`id ${C1}`);
     // The model saw what the API answered.
     expect(fake.requests[1]!.text).toContain('m-card');
+  });
+
+  it('reads the business through planet_metrics, for the turn’s workspace, and the model answers from what it returned', async () => {
+    const { api, calls } = recordingApi();
+    fake.script({ toolCalls: [{ name: 'planet_metrics', input: { planet: 'booking' } }] }, { toolCalls: [{ name: 'reply', input: { message: '11 bookings today.' } }] });
+    expect(await run(turn('dm', 'How many bookings today?', { api }))).toEqual({ kind: 'reply', body: '11 bookings today.' });
+    expect(calls).toEqual([['planetMetrics', workspaceId, 'booking']]);
+    expect((fake.requests[0]!.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('planet_metrics');
+    expect(fake.requests[1]!.text).toContain('no_show_rate_30d');
   });
 
   it('hands the API’s refusal to the model as a sentence, and a click on its card with its event', async () => {
@@ -268,6 +289,43 @@ describe('the offline model publishing', () => {
       calls: [],
       report: { eventId: EVENT, status: 'failed', outcome: 'Nova runs on the offline model and cannot do “Fill the gap”.' },
       decision: { kind: 'answered' },
+    });
+  });
+
+  it('answers a person’s question about a part of the business with that planet’s figures, in English or Italian', () => {
+    expect(offlinePlan(turn('dm', 'How are bookings this week?'))).toEqual({ calls: [{ name: 'planet_metrics', input: { planet: 'booking' } }], answerWithFigures: true, decision: { kind: 'answered' } });
+    expect(offlinePlan(turn('channel', 'Come vanno le vendite?')).calls).toEqual([{ name: 'planet_metrics', input: { planet: 'sales' } }]);
+    expect(offlinePlan(turn('dm', 'How many new leads?')).calls).toEqual([{ name: 'planet_metrics', input: { planet: 'crm' } }]);
+    // Not a question, or not from a person: the other rules apply.
+    expect(offlinePlan(turn('dm', 'I moved the bookings to Friday.')).calls).toEqual([]);
+    expect(offlinePlan(turn('channel', 'How are bookings?', { author: { authorKind: 'agent', authorName: 'Atlas' } })).calls).toEqual([]);
+  });
+
+  it('writes the figures it read as the reply, and says so when they could not be read', async () => {
+    const { api, calls } = recordingApi();
+    const decision = await run(onOffline(turn('dm', 'How are bookings this week?', { api })));
+    expect(calls).toEqual([['planetMetrics', workspaceId, 'booking']]);
+    expect(decision).toEqual({
+      kind: 'reply',
+      body: [
+        '**Booking**: watch.',
+        '- Bookings today: **11** (previous period 9)',
+        '- No-show rate (30 days): **9%** (previous period 7%, sector 6%)',
+        '- Revenue this week: **€1,234.50**',
+        '',
+        'The no-show rate (9%) is above the sector’s 6%.',
+        '',
+        '_Figures as read by the offline model (no AI model is configured): no interpretation beyond the sector benchmark._',
+      ].join('\n'),
+    });
+    const refused = recordingApi({
+      planetMetrics: async () => {
+        throw new AgentApiError(404, 'not_found', 'The workspace was not found.');
+      },
+    });
+    expect(await run(onOffline(turn('dm', 'How are bookings this week?', { api: refused.api })))).toEqual({
+      kind: 'reply',
+      body: expect.stringMatching(/^I could not read the figures: .*The workspace was not found/),
     });
   });
 

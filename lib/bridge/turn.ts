@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineTool, runAgent, type AgentRunResult, type BackendId, type ToolDefinition } from '@/lib/agent';
 import { publishArtifactTool } from '@/lib/artifacts/tools';
 import { publishResultTool, reportOutcomeTool } from '@/lib/cards/tools';
+import { planetMetricsTool } from '@/lib/insights/tools';
+import type { PlanetMetrics } from '@/lib/planets';
 import type { AgentSelf, ConversationView, Delivery, TurnApi } from './api';
 import type { TurnDecision, TurnRunner } from './bridge';
-import { offlinePlan, type OfflinePlan } from './offline';
+import { figuresReply, offlinePlan, type OfflinePlan } from './offline';
 
 /**
  * One turn of an agent in a conversation, run through the agent runtime (`runAgent`) with the
@@ -65,6 +67,22 @@ function publishingTools(api: TurnApi, published: { any: boolean }): ToolDefinit
   ];
 }
 
+/**
+ * The registry's read tool for the business (same name, description and schema), read through the
+ * agent API for the turn's workspace: aggregates only. What it read is kept for the offline answer.
+ */
+function readingTools(api: TurnApi, read: PlanetMetrics[]): ToolDefinition[] {
+  const planetMetrics: ToolDefinition<typeof planetMetricsTool.input> = {
+    ...planetMetricsTool,
+    handler: async ({ planet }, ctx) => {
+      const figures = await api.planetMetrics(ctx.workspaceId, planet);
+      read.push(figures);
+      return figures;
+    },
+  };
+  return [planetMetrics];
+}
+
 /** The stable part of the prompt: the same bytes on every turn of this agent, so it is cached. */
 function systemPrompt(agent: AgentSelf): string {
   return [
@@ -77,6 +95,7 @@ function systemPrompt(agent: AgentSelf): string {
     '- To bring in another agent privately, without the whole conversation, put the part meant for them in <dm target="Name">…</dm> inside your message: a side thread opens under it. In that thread, once you have what you needed, reply with resolve: true and a short summary as the message: it is posted back and the thread closes.',
     '- In a direct message, to hand a task to another agent, reply with delegate: {to, task}: it is worked out in a separate conversation. There, once you have the final result, reply with relay: true and the result as the message.',
     '- When your part is finished and you do not need to hear from other agents, set done: true.',
+    '- For figures about the business (bookings, customers, sales, content, marketing, the website), call planet_metrics for that planet and answer from what it returns; never guess a number.',
     '- Something substantial (a document, code, an HTML page, a table) goes out with publish_artifact, not pasted into the message. Structured results (a briefing, an email draft, a booking, a customer…) go out with publish_result: they show as cards. Then reply with a short line, or with an empty message when the card says it all.',
     '- A message carrying a cardEvent is a click on a button of one of your cards: do what it asks, then report_outcome with its eventId, in one sentence.',
   ].join('\n');
@@ -125,11 +144,12 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
     // The offline model's rules are decided up front, and only for it: the backend asked for is the one that runs.
     const plan = backend === 'offline' ? offlinePlan({ agent, delivery, view }) : undefined;
     const published = { any: false };
+    const read: PlanetMetrics[] = [];
     const result = await runAgent({
       system: systemPrompt(agent),
       context: contextOf(delivery, view),
       firstMessage: firstMessageOf(delivery),
-      tools: [replyTool, ...publishingTools(api, published)],
+      tools: [replyTool, ...publishingTools(api, published), ...readingTools(api, read)],
       finishToolName: 'reply',
       essentialReadTools: plan?.calls,
       backend,
@@ -141,7 +161,7 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
       deadline,
       signal,
     });
-    if (plan) return settleOffline(plan, result, api);
+    if (plan) return settleOffline(plan, result, api, read);
     if (!result.ran || result.stopReason === 'error' || result.stopReason === 'quota_exceeded') {
       // Say why instead of going silent: the person can act on it (install a backend, change the plan).
       return { kind: 'reply', body: `I could not answer: ${result.message ?? result.error?.message ?? 'my model did not run.'}` };
@@ -167,10 +187,10 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
 
 /**
  * After the offline model made its planned calls: a click's outcome is reported (as failed, saying
- * why, when a call did not go through), and a publication that failed is said in a reply instead of
- * leaving the person with nothing.
+ * why, when a call did not go through), figures that were asked for are written out, and a
+ * publication that failed is said in a reply instead of leaving the person with nothing.
  */
-async function settleOffline(plan: OfflinePlan, result: AgentRunResult, api: TurnApi): Promise<TurnDecision> {
+async function settleOffline(plan: OfflinePlan, result: AgentRunResult, api: TurnApi, read: PlanetMetrics[]): Promise<TurnDecision> {
   const planned = new Set<string>(plan.calls.map((c) => c.name));
   const made = result.toolCalls.filter((c) => planned.has(c.name));
   const failed = made.find((c) => !c.ok) ?? (made.length < plan.calls.length ? { error: 'the run stopped before it was done' } : undefined);
@@ -178,6 +198,9 @@ async function settleOffline(plan: OfflinePlan, result: AgentRunResult, api: Tur
     const { eventId, status, outcome } = plan.report;
     await api.reportOutcome(eventId, failed ? { status: 'failed', outcome: `It did not work: ${failed.error ?? 'unknown error'}`.slice(0, 500) } : { status, outcome });
     return plan.decision;
+  }
+  if (plan.answerWithFigures) {
+    return read[0] ? { kind: 'reply', body: figuresReply(read[0]) } : { kind: 'reply', body: `I could not read the figures: ${failed?.error ?? 'unknown error'}` };
   }
   if (failed) return { kind: 'reply', body: `I could not publish it: ${failed.error ?? 'unknown error'}` };
   return plan.decision;

@@ -6,6 +6,7 @@
  */
 export { APPOINTMENT_STATUSES, isPlanet, PLANETS, type AppointmentStatus, type Health, type Metric, type MetricUnit, type MetricsOptions, type Planet, type PlanetMetrics, type Pulse } from './types';
 export { computeAllPlanets, computePlanetMetrics, computePulse, LAPSE_GRACE, LAPSE_MIN_VISITS, STALE_DEAL_DAYS } from './metrics';
+export { planetMetricsForAgent } from './for-agent';
 export { judge, MIN_SAMPLE, RULES, WATCH_TOLERANCE, type Rule } from './health';
 export { BOOKED_AHEAD_DAYS, DEMO_SEED, FUTURE_DAYS, HISTORY_DAYS, OPEN_WEEKDAYS, generateDemoData, type DemoData, type DemoOptions } from './demo';
 export { insertPlanetData, seedPlanetsDemo, type PlanetDataTarget } from './seed';
