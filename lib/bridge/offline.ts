@@ -138,8 +138,8 @@ export function offlinePlan({ agent, delivery, view, now = new Date() }: Input):
   const planet = fromAgent || !QUESTION.test(message.body) ? undefined : PLANET_WORDS.find(([, words]) => words.test(message.body))?.[0];
   if (planet) return { calls: [{ name: 'planet_metrics', input: { planet } }], answerWithFigures: true, decision: { kind: 'answered' } };
 
-  const ack = `Received: ${quote(message.body)}. I run on the offline model (no AI model is configured), so I can only acknowledge messages.`;
-  if (!fromAgent) return answer({ kind: 'reply', body: ack });
+  const ack = `Received: ${quote(message.body)}. I run on the offline model (no AI model is configured), so I only acknowledge messages like this one.`;
+  if (!fromAgent) return answer({ kind: 'reply', body: `${ack} Ask me how bookings, customers or sales are doing, or for a briefing or a draft.` });
   // In a delegation an agent hears only who mentions it: answer the delegator by name.
   return answer({ kind: 'reply', body: conversation.kind === 'delegation' ? `@${message.authorName} ${ack}` : ack, done: true });
 }

@@ -171,7 +171,7 @@ describe('the offline model in chat', () => {
   it('acknowledges what it cannot understand, quoting it without waking anyone', () => {
     expect(decide(turn('channel', 'Hi @Nova, how are <b>you</b>?'))).toEqual({
       kind: 'reply',
-      body: 'Received: “Hi Nova, how are byou/b?”. I run on the offline model (no AI model is configured), so I can only acknowledge messages.',
+      body: 'Received: “Hi Nova, how are byou/b?”. I run on the offline model (no AI model is configured), so I only acknowledge messages like this one. Ask me how bookings, customers or sales are doing, or for a briefing or a draft.',
     });
   });
 
