@@ -73,6 +73,13 @@ export type Config = z.infer<typeof schema> & {
 /** Settings that only make sense together, with what to do about them. */
 function combinationErrors(env: z.infer<typeof schema>): string[] {
   const errors: string[] = [];
+  // Half of a pair would otherwise be ignored without a word: the app would run on the embedded default.
+  if (Boolean(env.INNGEST_EVENT_KEY) !== Boolean(env.INNGEST_SIGNING_KEY)) {
+    errors.push('INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY go together: set both to run background work on Inngest, or neither for the local executor.');
+  }
+  if (env.NEXT_PUBLIC_SUPABASE_URL && !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
+    errors.push('NEXT_PUBLIC_SUPABASE_URL needs NEXT_PUBLIC_SUPABASE_ANON_KEY: with the URL set, sessions come from Supabase Auth.');
+  }
   if (env.REALTIME_TRANSPORT === 'supabase') {
     if (!env.DATABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs DATABASE_URL: the Supabase project database that Realtime reads.');
     if (!env.SUPABASE_URL && !env.NEXT_PUBLIC_SUPABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs SUPABASE_URL (or NEXT_PUBLIC_SUPABASE_URL): the project URL.');
