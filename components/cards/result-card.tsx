@@ -3,9 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ActionState, Card, CardAction } from '@/lib/cards/card';
-import { stateKey } from '@/lib/cards/keys';
+import { stateKey, titleOf } from '@/lib/cards/keys';
 import { useI18n } from '@/lib/i18n/client';
-import { titleOf } from '@/lib/cards/keys';
 import { CardView } from './card-view';
 import { labelText } from './format';
 

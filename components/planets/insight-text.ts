@@ -1,5 +1,5 @@
-import { plural, type Locale, type MessageKey, type Translate } from '@/lib/i18n';
-import { metricValue } from '@/lib/planets/format';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
+import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { MetricView } from '@/components/home/types';
 
 export interface InsightItem {
@@ -26,7 +26,7 @@ export function insightText(i: InsightItem, locale: Locale, t: Translate): { tit
   if (i.source === 'agent') return { title: i.title, body: i.body };
   if (i.kind.startsWith('metric.')) {
     const p = i.params as { metric: string; value: number; target: number; unit: MetricView['unit']; better: 'higher' | 'lower' };
-    const metric = t(`metric.${p.metric}` as MessageKey);
+    const metric = metricLabel(p.metric, t);
     const low = p.value < p.target;
     return {
       title: t(low ? 'insight.metricLow' : 'insight.metricHigh', {

@@ -1,6 +1,6 @@
 import { en } from '@/lib/i18n/messages/en';
 import { createTranslator } from '@/lib/i18n';
-import { metricValue } from '@/lib/planets/format';
+import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { Planet, PlanetMetrics } from '@/lib/planets';
 import type { TurnDecision, TurnInput } from './bridge';
 
@@ -255,13 +255,12 @@ const english = createTranslator(en);
 /** Rule 6's answer: a planet's figures as they were read, in words a person reads at a glance. */
 export function figuresReply(figures: PlanetMetrics): string {
   const lines = Object.entries(figures.metrics).map(([id, metric]) => {
-    const label = (en as Record<string, string>)[`metric.${id}`] ?? id;
     const value = metricValue(metric, 'en', english);
     const context = [
       metric.previous != null ? `previous period ${metricValue({ value: metric.previous, unit: metric.unit }, 'en', english)}` : '',
       metric.benchmark != null ? `sector ${metricValue({ value: metric.benchmark, unit: metric.unit }, 'en', english)}` : '',
     ].filter(Boolean);
-    return `- ${label}: **${value}**${context.length ? ` (${context.join(', ')})` : ''}`;
+    return `- ${metricLabel(id, english)}: **${value}**${context.length ? ` (${context.join(', ')})` : ''}`;
   });
   return [
     `**${english(`planets.${figures.planet}`)}**: ${english(`health.${figures.health}`).toLowerCase()}.`,

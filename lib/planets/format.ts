@@ -1,7 +1,10 @@
-import type { Locale, Translate } from '@/lib/i18n';
+import type { Locale, MessageKey, Translate } from '@/lib/i18n';
 import type { Metric } from './types';
 
 /** How metrics read, for the planet pages, the Home and agents' answers: pure, no React. */
+
+/** A metric's name by its id (`no_show_rate_30d` → "No-show rate (30 days)"). */
+export const metricLabel = (id: string, t: Translate) => t(`metric.${id}` as MessageKey);
 
 export function money(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);

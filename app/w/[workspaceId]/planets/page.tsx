@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { trendText } from '@/components/home/format';
-import { metricValue } from '@/lib/planets/format';
+import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { PlanetSummaryView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { PlanetDisc } from '@/components/planets/planet-disc';
@@ -9,7 +9,6 @@ import { ChevronRightIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { planetSummaries } from '@/lib/home';
-import type { MessageKey } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
 
@@ -40,7 +39,7 @@ export default async function PlanetsPage({ params }: { params: WorkspaceParams 
                 </span>
                 {p.hasData && (
                   <span className="text-sm text-muted">
-                    {t(`metric.${p.headline.metric}` as MessageKey)}: {metricValue(p.headline, locale, t)} · {trendText(p.trend, p.changePct, t)}
+                    {metricLabel(p.headline.metric, t)}: {metricValue(p.headline, locale, t)} · {trendText(p.trend, p.changePct, t)}
                   </span>
                 )}
                 <span className="text-xs text-muted">

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { describeDecision, shortDate, when } from '@/components/home/format';
-import { metricValue } from '@/lib/planets/format';
+import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText, type InsightItem } from '@/components/planets/insight-text';
@@ -11,7 +11,6 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { planetDetail, trendOf } from '@/lib/home';
-import type { MessageKey } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { isPlanet } from '@/lib/planets';
 import { SECTORS } from '@/lib/workspaces';
@@ -69,7 +68,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
               const m = metric as MetricView;
               return (
                 <div key={name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
-                  <dt className="text-[0.9375rem]">{t(`metric.${name}` as MessageKey)}</dt>
+                  <dt className="text-[0.9375rem]">{metricLabel(name, t)}</dt>
                   <dd className="ml-auto flex flex-col items-end text-right">
                     <span className="font-semibold tabular-nums">{metricValue(m, locale, t)}</span>
                     {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
