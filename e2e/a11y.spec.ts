@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { runLighthouse } from '../test/lighthouse';
+import { runMobileProfile } from '../test/lighthouse';
 import { demoSession } from './demo-session';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -22,29 +22,34 @@ test('axe finds no violations on Home (Done groups open) and on Settings → Aut
 });
 
 /**
- * Lighthouse's mobile profile as it ships (Moto G Power viewport, simulated slow 4G, 4× CPU) against
- * the local app, once per run (the phone project measures, the desktop project skips). Accessibility
- * and best practices do not depend on timing and must score at least 95. The performance score is a
- * timing measurement: on this shared 2-core machine the same build scores anywhere from the high 70s
- * to the high 90s with the load (docs/home.md), so it is recorded here and measured where timings
- * belong, in `npm run bench -- lighthouse` (bench/README.md), against its target of 95.
+ * Lighthouse's mobile profile (Moto G Power viewport, simulated slow 4G, 4× CPU) against the local app,
+ * in the phone project only: three runs, and the median performance score must be at least 95, as must
+ * every run's accessibility and best practices. On a host slower than the one Lighthouse's 4× is
+ * calibrated for, the runs use the calibrated slowdown instead (test/lighthouse.ts, docs/home.md), so the
+ * check judges the page and not the machine. The same measurement, side by side with a baseline page and
+ * at other slowdowns, is `npm run bench -- lighthouse` (bench/README.md).
  */
 const MIN_SCORE = 95;
+const RUNS = 3;
 
-test(`Lighthouse scores Home at least ${MIN_SCORE} for accessibility and best practices, and records performance`, async ({ browser }, testInfo) => {
+test(`Lighthouse scores Home at least ${MIN_SCORE} for performance, accessibility and best practices`, async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'Lighthouse runs once per run, in the phone project.');
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const demo = await demoSession(browser, testInfo);
   test.skip(!demo, 'This app shows no demo login (only embedded installs do), so there is no workspace with planet data.');
   const cookies = await demo!.context.cookies();
   await demo!.context.close();
 
   const url = new URL(demo!.workspacePath, testInfo.project.use.baseURL).toString();
-  const report = await runLighthouse(url, cookies.map((c) => `${c.name}=${c.value}`).join('; '));
-  expect(report.finalUrl, 'Lighthouse was not signed in').toContain(demo!.workspacePath);
-  const { scores, metrics, benchmarkIndex, load } = report;
-  testInfo.annotations.push({ type: 'lighthouse', description: JSON.stringify({ scores, metrics, benchmarkIndex, load }) });
-  console.log('Lighthouse (mobile):', JSON.stringify({ scores, metrics, benchmarkIndex, load }));
-  expect(scores.accessibility, JSON.stringify(metrics)).toBeGreaterThanOrEqual(MIN_SCORE);
-  expect(scores['best-practices']).toBeGreaterThanOrEqual(MIN_SCORE);
+  const measured = await runMobileProfile(url, cookies.map((c) => `${c.name}=${c.value}`).join('; '), RUNS);
+  test.skip(!measured, 'Lighthouse measured this host as too slow to emulate its reference phone (benchmarkIndex under 150).');
+  const runs = measured!.reports.map(({ scores, metrics, benchmarkIndex, cpuSlowdownMultiplier, load }) => ({ scores, metrics, benchmarkIndex, cpuSlowdownMultiplier, load }));
+  testInfo.annotations.push({ type: 'lighthouse', description: JSON.stringify({ performance: measured!.performance, runs }) });
+  console.log('Lighthouse (mobile):', JSON.stringify({ performance: measured!.performance, runs }));
+  for (const report of measured!.reports) {
+    expect(report.finalUrl, 'Lighthouse was not signed in').toContain(demo!.workspacePath);
+    expect(report.scores.accessibility).toBeGreaterThanOrEqual(MIN_SCORE);
+    expect(report.scores['best-practices']).toBeGreaterThanOrEqual(MIN_SCORE);
+  }
+  expect(measured!.performance, JSON.stringify(runs)).toBeGreaterThanOrEqual(MIN_SCORE);
 });
