@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runLighthouse, type LighthouseReport } from '@/test/lighthouse';
+import { calibratedCpuSlowdown, runLighthouse, type LighthouseReport } from '@/test/lighthouse';
 import type { Bench } from '../run';
 import { median } from '../stats';
 
@@ -14,10 +14,11 @@ import { median } from '../stats';
  * but Lighthouse refuses to score a page that answers 404). The built app (`npm run build`) is started on a
  * fresh embedded database; RUNS rounds, the two pages alternating. Target: Home performance ≥ 95.
  * LIGHTHOUSE_CPU_SLOWDOWN replaces the profile's 4× CPU slowdown, to calibrate it to a host faster or slower
- * than the one Lighthouse assumes (bench/README.md).
+ * than the one Lighthouse assumes (bench/README.md): a number, or `calibrated` for the slowdown Lighthouse's
+ * calculator gives this host, from the benchmarkIndex of one run before the rounds.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 6);
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+const CPU_SLOWDOWN_SETTING = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3499);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -64,8 +65,17 @@ async function signIn(password: string): Promise<{ cookie: string; home: string 
   return { cookie, home: `${BASE}/w/${data.find((w) => w.name === 'Studio Aurora')!.id}` };
 }
 
+/** The calculator's slowdown for this host, read from one run of the sign-in page. */
+async function hostSlowdown(): Promise<number> {
+  const { benchmarkIndex } = await runLighthouse(`${BASE}/sign-in`, '');
+  const slowdown = calibratedCpuSlowdown(benchmarkIndex);
+  if (slowdown === undefined) throw new Error(`This host's benchmarkIndex (${benchmarkIndex}) is too low to emulate Lighthouse's phone.`);
+  return slowdown;
+}
+
 const bench: Bench = async () => {
   const app = await startApp();
+  const CPU_SLOWDOWN = CPU_SLOWDOWN_SETTING === 'calibrated' ? await hostSlowdown() : CPU_SLOWDOWN_SETTING ? Number(CPU_SLOWDOWN_SETTING) : undefined;
   const reports: Record<'Home' | 'sign-in page (baseline)', LighthouseReport[]> = { Home: [], 'sign-in page (baseline)': [] };
   try {
     const { cookie, home } = await signIn(app.password);
@@ -90,11 +100,11 @@ const bench: Bench = async () => {
   });
   const all = Object.values(reports).flat();
   return {
-    title: `Lighthouse mobile profile${CPU_SLOWDOWN ? `, CPU slowdown ${CPU_SLOWDOWN}× instead of 4×` : ''}, ${RUNS} alternated rounds (target: Home performance ≥ 95)`,
+    title: `Lighthouse mobile profile${CPU_SLOWDOWN ? `, CPU slowdown ${CPU_SLOWDOWN.toFixed(1)}× instead of 4×` : ''}, ${RUNS} alternated rounds (target: Home performance ≥ 95)`,
     rows,
     notes: [
       `Home performance by run: ${reports.Home.map((r) => r.scores.performance).join(', ')}; sign-in page: ${reports['sign-in page (baseline)'].map((r) => r.scores.performance).join(', ')}`,
-      `CPU slowdown simulated: ${[...new Set(all.map((r) => r.cpuSlowdownMultiplier))].join(', ')}×`,
+      `CPU slowdown simulated: ${[...new Set(all.map((r) => r.cpuSlowdownMultiplier.toFixed(1)))].join(', ')}×`,
       `benchmarkIndex ${Math.round(Math.min(...all.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...all.map((r) => r.benchmarkIndex)))}, load average ${Math.min(...all.map((r) => r.load))}–${Math.max(...all.map((r) => r.load))}`,
     ],
   };
