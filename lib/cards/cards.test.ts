@@ -3,6 +3,8 @@ import { asService } from '@/lib/db';
 import { claimDeliveries, createConversation, listMessages } from '@/lib/chat';
 import { chatWorld } from '@/lib/chat/test-world';
 import { setupTestDatabase } from '@/test/db';
+import { createAgentKey, exchangeAgentCredential } from '@/lib/agents';
+import * as claimRoute from '@/app/api/agents/me/deliveries/claim/route';
 import { approvalResult } from '@/lib/home';
 import { clickAction, expireApprovals, listCardMessages, publishResults, publishTemplate, readAttachments, reportOutcome, retireTemplate, stampResults } from '.';
 import type { Block, Card } from '.';
@@ -223,6 +225,27 @@ describe('actions on cards', () => {
     const shown = readAttachments(messages.find((m) => m.id === message.id)!.payload);
     expect(shown.actionState['c1:save_draft']).toMatchObject({ status: 'done', outcome: 'Saved to Drafts' });
     expect(shown.cards).toEqual([card]);
+  });
+
+  it('hands the agent its own data back with the click, keys as it wrote them, through the HTTP API', async () => {
+    const w = await chatWorld();
+    const { message } = await publishResults(w.iris.id, {
+      conversationId: w.channel.id,
+      results: [{ type: 'lapsed_customer', data: { first_name: 'Giulia', customer_ref: 'C-17', last_visits: [{ visited_on: '2026-09-30' }] }, actions: [{ id: 'remind', label: 'Remind', verb: 'remind', data: { booking_id: 'b-7', slot_start: '09:30' } }] }],
+    });
+    await clickAction(w.coworker, message.id, { cardId: 'c1', actionId: 'remind' });
+
+    const { key } = await createAgentKey(w.coworker, w.iris.id);
+    const { token } = await exchangeAgentCredential(key);
+    const response = await claimRoute.POST(
+      new Request('http://test/api/agents/me/deliveries/claim', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ connectionId: 'iris-1' }) }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: Array<{ message: { authorKind: string; payload: { cardEvent: Record<string, unknown> } } }> };
+    // The envelope and the rows are camelCase; what the agent wrote comes back as written.
+    expect(data[0]!.message.authorKind).toBe('person');
+    expect(data[0]!.message.payload.cardEvent).toMatchObject({ actionId: 'remind', data: { booking_id: 'b-7', slot_start: '09:30' }, cardData: { first_name: 'Giulia', customer_ref: 'C-17', last_visits: [{ visited_on: '2026-09-30' }] } });
   });
 
   it('holds an external action for an owner’s or admin’s OK, then hands it on', async () => {
