@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ActionState, Card } from '@/lib/cards/card';
 import { stateKey, titleOf } from '@/lib/cards/keys';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n/format';
 import { CardBlocks, type Speech } from './blocks';
 import { labelText } from './format';
 
@@ -38,7 +38,7 @@ export function CardView({ card, speech, now, state = {}, agentName = '', action
       {isApproval && expiresAt !== undefined && !decided && (
         <p className={`text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`} suppressHydrationWarning>
           <time dateTime={card.expiresAt} title={formatDateTime(card.expiresAt!, locale, timeZone)}>
-            {expired ? t('cards.expired', { when: formatRelative(card.expiresAt!, locale, now) }) : t('cards.expiresIn', { when: formatDateTime(card.expiresAt!, locale, timeZone) })}
+            {expired ? t('cards.expired', { when: formatRelative(card.expiresAt!, locale, now) }) : t('cards.expiresIn', { when: formatMoment(card.expiresAt!, locale, timeZone, now) })}
           </time>
         </p>
       )}

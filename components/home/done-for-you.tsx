@@ -1,6 +1,7 @@
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { describeDecision, when } from './format';
+import { formatMoment } from '@/lib/i18n/format';
+import { describeDecision } from './format';
 import type { DailyBriefView } from './types';
 import { UndoButton } from './undo-button';
 
@@ -43,9 +44,9 @@ export function DoneForYou({
                 const delivery = item.delivery;
                 const status =
                   delivery?.status === 'queued'
-                    ? t('done.queued', { when: when(delivery.sendAfter, locale, timeZone) })
+                    ? t('done.queued', { when: formatMoment(delivery.sendAfter, locale, timeZone) })
                     : delivery?.status === 'sent'
-                      ? t('done.sent', { when: when(delivery.sentAt!, locale, timeZone) })
+                      ? t('done.sent', { when: formatMoment(delivery.sentAt!, locale, timeZone) })
                       : t('done.cancelled');
                 return (
                   <li key={item.id} className="flex items-center gap-3 rounded-xl bg-subtle px-3 py-2">

@@ -1,22 +1,9 @@
 import type { Locale, MessageKey, Translate } from '@/lib/i18n';
+import { formatMoment } from '@/lib/i18n/format';
 import { money } from '@/lib/planets/format';
 import type { DecisionView, Health, Trend } from './types';
 
 /** Formatting shared by the server-rendered Home and its client islands: pure, no React. */
-
-/** "tomorrow 09:30", "Tue 1 Dec 09:30": a moment, local to the workspace, relative when close. */
-export function when(instant: string | Date, locale: Locale, timeZone: string, now: Date = new Date()): string {
-  const date = new Date(instant);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
-  const days = Math.round((Date.parse(day(date)) - Date.parse(day(now))) / 86_400_000);
-  if (days >= -1 && days <= 1) {
-    const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
-    return `${word} ${time}`;
-  }
-  const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(date);
-  return `${weekday} ${time}`;
-}
 
 /** A calendar date, for "waiting since". */
 export function shortDate(instant: string | Date, locale: Locale, timeZone: string): string {
@@ -33,13 +20,13 @@ export function describeDecision(d: Pick<DecisionView, 'actionType' | 'details'>
   switch (d.actionType) {
     case 'booking_reminder':
       return {
-        what: t('decision.what.booking_reminder', { name, service: str(x.serviceName), when: when(str(x.startsAt), locale, timeZone) }),
+        what: t('decision.what.booking_reminder', { name, service: str(x.serviceName), when: formatMoment(str(x.startsAt), locale, timeZone) }),
         why: t('decision.why.booking_reminder'),
         subject: name,
       };
     case 'waitlist_offer':
       return {
-        what: t('decision.what.waitlist_offer', { name, service: str(x.serviceName), when: when(str(x.startsAt), locale, timeZone) }),
+        what: t('decision.what.waitlist_offer', { name, service: str(x.serviceName), when: formatMoment(str(x.startsAt), locale, timeZone) }),
         why: t('decision.why.waitlist_offer', { name, since: shortDate(str(x.waitingSince), locale, timeZone) }),
         subject: name,
       };

@@ -23,3 +23,27 @@ export function formatRelative(date: string | Date, locale: Locale, now: number 
 export function formatDateTime(date: string | Date, locale: Locale, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(date));
 }
+
+/**
+ * A moment near now as people say it (DESIGN.md: dates are relative and local): "today 6:47 PM",
+ * "tomorrow 9:30 AM", "Friday 6:47 PM" within the coming week, "Mon, Dec 14, 6:47 PM" further off or
+ * before yesterday (with the year only when it is not this year's). Days are counted in `timeZone` (the workspace's; the runtime's own
+ * when absent).
+ */
+export function formatMoment(date: string | Date, locale: Locale, timeZone: string | undefined, now: number = Date.now()): string {
+  const when = new Date(date);
+  const days = dayNumber(when, timeZone) - dayNumber(new Date(now), timeZone);
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(when);
+  if (Math.abs(days) <= 1) return `${new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day')} ${time}`;
+  if (days > 1 && days < 7) return `${new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(when)} ${time}`;
+  const sameYear = yearOf(when, timeZone) === yearOf(new Date(now), timeZone);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: sameYear ? undefined : 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(when);
+}
+
+/** The calendar day of `date` in `timeZone`, as a count of days. */
+function dayNumber(date: Date, timeZone: string | undefined): number {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date).split('-').map(Number);
+  return Date.UTC(y!, m! - 1, d!) / 86_400_000;
+}
+
+const yearOf = (date: Date, timeZone: string | undefined) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(date);

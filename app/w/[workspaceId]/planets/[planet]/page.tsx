@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { describeDecision, shortDate, when } from '@/components/home/format';
+import { describeDecision, shortDate } from '@/components/home/format';
+import { formatMoment } from '@/lib/i18n/format';
 import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
@@ -125,7 +126,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
                 <li key={d.id} className="flex flex-col px-4 py-3 sm:px-5">
                   <span className="text-[0.9375rem] text-pretty">{describeDecision(d, locale, detail.timeZone, t).what}</span>
                   <span className="text-xs text-muted">
-                    {t(`decision.status.${d.status}`)} · {when(d.executedAt ?? d.createdAt, locale, detail.timeZone)} ·{' '}
+                    {t(`decision.status.${d.status}`)} · {formatMoment(d.executedAt ?? d.createdAt, locale, detail.timeZone)} ·{' '}
                     {t(d.tier === 'auto' ? 'done.auto' : 'autonomy.level.propose')}
                   </span>
                 </li>
