@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { describeDecision, shortDate } from '@/components/home/format';
 import { formatMoment } from '@/lib/i18n/format';
-import { metricLabel, metricValue } from '@/lib/planets/format';
+import { changeText, metricLabel, metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText, type InsightItem } from '@/components/planets/insight-text';
@@ -74,7 +74,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
                     <span className="font-semibold tabular-nums">{metricValue(m, locale, t)}</span>
                     {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
                       <span className="text-xs text-muted tabular-nums">
-                        {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: `${m.changePct > 0 ? '+' : ''}${m.changePct}%` })}
+                        {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: changeText(m.changePct, locale) })}
                         {m.changePct !== undefined && m.changePct !== null && m.benchmark !== undefined && ' · '}
                         {m.benchmark !== undefined && t('planet.benchmark', { value: metricValue({ value: m.benchmark, unit: m.unit }, locale, t) })}
                       </span>
