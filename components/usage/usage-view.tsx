@@ -9,7 +9,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
-import { plural, type Locale } from '@/lib/i18n';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { isPlanet } from '@/lib/planets/types';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
 
@@ -32,6 +32,7 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
     initialData: { pages: [initial], pageParams: [''] },
   });
   const report = pages.data?.pages[0] ?? initial;
+  const backend = report.backend;
   const runs = pages.data?.pages.flatMap((p) => p.runs) ?? initial.runs;
   const fmt = numberFormats(locale);
   const planetName = usePlanetName();
@@ -50,8 +51,8 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
 
       <Card>
         <CardTitle>{t('usage.model')}</CardTitle>
-        <p className="mt-2 font-semibold">{report.backend.label}</p>
-        <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{report.backend.reason}</p>
+        <p className="mt-2 font-semibold">{t(`usage.backend.${backend.active}`)}</p>
+        <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{backendWhy(backend, t)}</p>
       </Card>
 
       <Breakdown title={t('usage.byPlanet')} rows={report.byPlanet.map((p) => ({ key: p.planet, label: planetName(p.planet), tokens: p.tokens, runs: p.runs }))} total={report.used} fmt={fmt} />
@@ -98,11 +99,23 @@ function numberFormats(locale: Locale) {
   return { compact: (n: number) => compact.format(n), plain: (n: number) => plain.format(n) };
 }
 
+/**
+ * Why this model runs, in the reader's language. The automatic rule picks only the Anthropic API, a Claude
+ * login or the offline model; what an unavailable backend lacks stays in the server's words (env names).
+ */
+function backendWhy(backend: UsageReportView['backend'], t: Translate): string {
+  const why =
+    backend.source === 'automatic'
+      ? t(`usage.backendWhy.${backend.active as 'offline' | 'anthropic' | 'claude-code'}`)
+      : t(backend.source === 'setting' ? 'usage.backendWhy.setting' : 'usage.backendWhy.environment');
+  return backend.available ? why : `${why} ${t('usage.backendUnavailable', { detail: backend.reason })}`;
+}
+
 function MonthCard({ report, fmt }: { report: UsageReportView; fmt: Formats }) {
   const { t, locale } = useI18n();
   const pct = report.cap > 0 ? Math.min(100, Math.floor((report.used / report.cap) * 100)) : 0;
   const [year, month] = report.month.split('-').map(Number);
-  const resets = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month!, 1)));
+  const resets = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month!, 1)));
   const level = report.used >= report.cap ? 'at' : pct >= 80 ? 'near' : 'ok';
   const bar = level === 'ok' ? 'bg-accent' : 'bg-danger';
   const labelId = useId();
@@ -126,7 +139,7 @@ function MonthCard({ report, fmt }: { report: UsageReportView; fmt: Formats }) {
         <div className={`h-full rounded-full ${bar}`} style={{ width: `${Math.max(pct, report.used > 0 ? 1 : 0)}%` }} />
       </div>
       <p className="mt-2 text-sm text-muted tabular-nums">
-        {t('usage.percentOfCap', { pct })} · {t('usage.resets', { day: resets })}
+        {t('usage.percentOfCap', { pct })} · {t('usage.resets', { month: resets })}
       </p>
       {level !== 'ok' && (
         <p className="mt-3 flex gap-2 text-[0.9375rem] font-semibold text-danger">

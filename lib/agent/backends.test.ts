@@ -53,23 +53,23 @@ const options = (over: Partial<AgentRunOptions> = {}): AgentRunOptions => ({
 describe('backend selection', () => {
   it('picks anthropic with an API key, else offline, and says why', () => {
     restoreEnv = useFakeModelEnv({ ANTHROPIC_API_KEY: 'sk-x', CLAUDE_CONFIG_DIR: '/nonexistent' });
-    expect(chooseBackend()).toMatchObject({ id: 'anthropic', available: true, reason: 'automatic: ANTHROPIC_API_KEY is set' });
+    expect(chooseBackend()).toMatchObject({ id: 'anthropic', available: true, source: 'automatic', reason: 'automatic: ANTHROPIC_API_KEY is set' });
     restoreEnv();
     restoreEnv = useFakeModelEnv({ CLAUDE_CONFIG_DIR: '/nonexistent' });
-    expect(chooseBackend()).toMatchObject({ id: 'offline', available: true });
+    expect(chooseBackend()).toMatchObject({ id: 'offline', available: true, source: 'automatic' });
     expect(chooseBackend().reason).toMatch(/no API key and no Claude login/);
   });
 
   it('an explicit choice wins, and is reported unavailable when it cannot run', () => {
     restoreEnv = useFakeModelEnv({ ANTHROPIC_API_KEY: 'sk-x', MODEL_BACKEND: 'codex', CODEX_BIN: 'codex-not-installed-here' });
-    expect(chooseBackend()).toMatchObject({ id: 'codex', available: false, reason: 'MODEL_BACKEND; codex-not-installed-here is not on PATH' });
-    expect(chooseBackend('offline')).toMatchObject({ id: 'offline', available: true, reason: expect.stringMatching(/^chosen for this agent or workspace/) });
+    expect(chooseBackend()).toMatchObject({ id: 'codex', available: false, source: 'environment', reason: 'MODEL_BACKEND; codex-not-installed-here is not on PATH' });
+    expect(chooseBackend('offline')).toMatchObject({ id: 'offline', available: true, source: 'setting', reason: expect.stringMatching(/^chosen for this agent or workspace/) });
   });
 
   it('describeBackends reports the active backend and what each one needs', () => {
     restoreEnv = useFakeModelEnv({ OPENAI_API_KEY: 'sk-o', CLAUDE_CONFIG_DIR: '/nonexistent' });
     const report = describeBackends();
-    expect(report).toMatchObject({ active: 'offline', activeLabel: 'offline model', available: true });
+    expect(report).toMatchObject({ active: 'offline', activeLabel: 'offline model', available: true, source: 'automatic' });
     expect(report.backends.map((b) => [b.id, b.available])).toEqual([
       ['anthropic', false],
       ['claude-code', false],

@@ -50,7 +50,7 @@ describe('usage report', () => {
     ].sort((a, b) => b.tokens - a.tokens));
     expect(report.byAgent.map((a) => [a.agentName, a.runs])).toEqual(expect.arrayContaining([['CRM agent', 1], ['Booking agent', 2]]));
     expect(report.runs.map((r) => r.stopReason)).toEqual(['error', 'no_tool_use', 'finished']);
-    expect(report.backend).toMatchObject({ active: 'anthropic', available: true });
+    expect(report.backend).toMatchObject({ active: 'anthropic', available: true, source: 'automatic' });
 
     const detail = (await runDetail(user, owner.workspaceId, crm.runId!))!;
     expect(detail).toMatchObject({ stopReason: 'finished', iterations: 2, outcome: { output: { summary: 'ok' } } });

@@ -1,6 +1,6 @@
 import { withUser, type SessionUser } from '@/lib/db';
-import { describeBackends } from './backends';
-import type { StopReason, ToolCallRecord, WriteProposal } from './types';
+import { describeBackends, type BackendChoice } from './backends';
+import type { BackendId, StopReason, ToolCallRecord, WriteProposal } from './types';
 
 
 export interface UsageReport {
@@ -17,7 +17,7 @@ export interface UsageReport {
   byPlanet: Array<{ planet: string; tokens: number; runs: number }>;
   byAgent: Array<{ agentId: string | null; agentName: string; tokens: number; runs: number }>;
   runs: RunSummary[];
-  backend: { active: string; label: string; available: boolean; reason: string };
+  backend: { active: BackendId; label: string; available: boolean; source: BackendChoice['source']; reason: string };
 }
 
 export interface RunSummary {
@@ -112,7 +112,7 @@ export async function usageReport(
       byPlanet,
       byAgent,
       runs,
-      backend: { active: backends.active, label: backends.activeLabel, available: backends.available, reason: backends.reason },
+      backend: { active: backends.active, label: backends.activeLabel, available: backends.available, source: backends.source, reason: backends.reason },
     };
   });
 }

@@ -56,7 +56,9 @@ function availability(id: BackendId, apiKey?: string, explicit = false): Availab
 export interface BackendChoice {
   id: BackendId;
   available: boolean;
-  /** Why this one: the explicit setting, or which condition picked it. */
+  /** What picked it: the agent's or workspace's setting, MODEL_BACKEND, or the automatic rule. */
+  source: 'setting' | 'environment' | 'automatic';
+  /** Why this one, in words an admin can act on (English, like the rest of /api/health). */
   reason: string;
 }
 
@@ -70,19 +72,20 @@ export function chooseBackend(explicit?: BackendId, apiKey?: string): BackendCho
   if (chosen) {
     const a = availability(chosen, apiKey, true);
     const source = explicit ? 'chosen for this agent or workspace' : 'MODEL_BACKEND';
-    return { id: chosen, available: a.available, reason: `${source}; ${a.detail}` };
+    return { id: chosen, available: a.available, source: explicit ? 'setting' : 'environment', reason: `${source}; ${a.detail}` };
   }
   for (const id of ['anthropic', 'claude-code'] as const) {
     const a = availability(id, apiKey);
-    if (a.available) return { id, available: true, reason: `automatic: ${a.detail}` };
+    if (a.available) return { id, available: true, source: 'automatic', reason: `automatic: ${a.detail}` };
   }
-  return { id: 'offline', available: true, reason: 'automatic: no API key and no Claude login, so the offline model runs' };
+  return { id: 'offline', available: true, source: 'automatic', reason: 'automatic: no API key and no Claude login, so the offline model runs' };
 }
 
 export interface BackendsReport {
   active: BackendId;
   activeLabel: string;
   available: boolean;
+  source: BackendChoice['source'];
   reason: string;
   backends: Array<{ id: BackendId; label: string } & Availability>;
 }
@@ -94,6 +97,7 @@ export function describeBackends(): BackendsReport {
     active: choice.id,
     activeLabel: BACKEND_LABELS[choice.id],
     available: choice.available,
+    source: choice.source,
     reason: choice.reason,
     backends: (Object.keys(BACKEND_LABELS) as BackendId[]).map((id) => ({ id, label: BACKEND_LABELS[id], ...availability(id) })),
   };
