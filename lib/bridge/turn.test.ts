@@ -4,7 +4,7 @@ import { setupTestDatabase } from '@/test/db';
 import { AgentApiError, type AgentSelf, type ConversationView, type Delivery, type TurnApi } from './api';
 import type { TurnInput } from './bridge';
 import type { PlanetMetrics } from '@/lib/planets';
-import { offlinePlan } from './offline';
+import { languageOf, offlinePlan } from './offline';
 import { createTurnRunner } from './turn';
 
 process.env.LOG_LEVEL = 'silent';
@@ -286,6 +286,7 @@ describe('the offline model publishing', () => {
     ]);
     expect(save.report).toEqual({ eventId: EVENT, status: 'done', outcome: 'Saved as the document “Briefing: #general”.' });
     expect(offlinePlan(click('fill_gap'))).toEqual({
+      language: 'en',
       calls: [],
       report: { eventId: EVENT, status: 'failed', outcome: 'Nova runs on the offline model and cannot do “Fill the gap”.' },
       decision: { kind: 'answered' },
@@ -293,7 +294,7 @@ describe('the offline model publishing', () => {
   });
 
   it('answers a person’s question about a part of the business with that planet’s figures, in English or Italian', () => {
-    expect(offlinePlan(turn('dm', 'How are bookings this week?'))).toEqual({ calls: [{ name: 'planet_metrics', input: { planet: 'booking' } }], answerWithFigures: true, decision: { kind: 'answered' } });
+    expect(offlinePlan(turn('dm', 'How are bookings this week?'))).toEqual({ language: 'en', calls: [{ name: 'planet_metrics', input: { planet: 'booking' } }], answerWithFigures: true, decision: { kind: 'answered' } });
     expect(offlinePlan(turn('channel', 'Come vanno le vendite?')).calls).toEqual([{ name: 'planet_metrics', input: { planet: 'sales' } }]);
     expect(offlinePlan(turn('dm', 'How many new leads?')).calls).toEqual([{ name: 'planet_metrics', input: { planet: 'crm' } }]);
     // Not a question, or not from a person: the other rules apply.
@@ -327,6 +328,43 @@ describe('the offline model publishing', () => {
       kind: 'reply',
       body: expect.stringMatching(/^I could not read the figures: .*The workspace was not found/),
     });
+  });
+
+  it('answers in Italian a person who writes in Italian: the figures, the acknowledgement, the briefing and a button it cannot act on', async () => {
+    const { api } = recordingApi();
+    const figures = await run(onOffline(turn('dm', 'Come vanno le prenotazioni questa settimana?', { api })));
+    expect(figures).toEqual({
+      kind: 'reply',
+      body: [
+        '**Prenotazioni**: da seguire.',
+        '- Prenotazioni oggi: **11** (periodo precedente 9)',
+        '- Mancate presentazioni (30 giorni): **9%** (periodo precedente 7%, settore 6%)',
+        '- Incasso della settimana: **1234,50\u00a0€**',
+        '',
+        '_Numeri letti dal modello offline (non è configurato un modello AI): nessuna interpretazione oltre al riferimento del settore._',
+      ].join('\n'),
+    });
+    expect(offlinePlan(turn('dm', 'Ciao Nova, ci sei domani?')).decision).toEqual({
+      kind: 'reply',
+      body: 'Ricevuto: “Ciao Nova, ci sei domani?”. Lavoro con il modello offline (non è configurato un modello AI), quindi a messaggi come questo posso solo rispondere che li ho ricevuti. Chiedimi come vanno prenotazioni, clienti o vendite, oppure un riepilogo o una bozza.',
+    });
+    const briefing = offlinePlan(turn('channel', 'Mi fai un riepilogo della settimana?')).calls[0]!.input as { message: string; results: Array<{ data: { title: string; metrics: Array<{ label: string }> } }> };
+    expect(briefing.message).toBe('Ecco cosa si è detto in #general, in un riepilogo.');
+    expect(briefing.results[0]!.data.title).toBe('Riepilogo: #general');
+    expect(briefing.results[0]!.data.metrics.map((m) => m.label)).toEqual(['Messaggi', 'Da persone', 'Da agenti', 'Domande']);
+    const cardEvent = { eventId: EVENT, verb: 'fill_gap', cardType: 'briefing', cardData: {}, label: { en: 'Fill the gap', it: 'Riempi il buco' } };
+    expect(offlinePlan(turn('channel', '@Nova ▸ Riempi il buco — la settimana', { author: { payload: { cardEvent } } })).report).toEqual({
+      eventId: EVENT,
+      status: 'failed',
+      outcome: 'Nova lavora con il modello offline e non può fare “Riempi il buco”.',
+    });
+  });
+
+  it('tells Italian from English by the message’s common words, English when it cannot tell', () => {
+    expect(languageOf('Come vanno le vendite?')).toBe('it');
+    expect(languageOf('How are sales this week?')).toBe('en');
+    expect(languageOf('Nova, briefing!')).toBe('en');
+    expect(languageOf('Ciao, mi fai un riepilogo della giornata?')).toBe('it');
   });
 
   it('makes the planned calls through the runtime and the agent API, and reports a click only once they went through', async () => {

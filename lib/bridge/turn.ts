@@ -6,7 +6,7 @@ import { planetMetricsTool } from '@/lib/insights/tools';
 import type { PlanetMetrics } from '@/lib/planets';
 import type { AgentSelf, ConversationView, Delivery, TurnApi } from './api';
 import type { TurnDecision, TurnRunner } from './bridge';
-import { figuresReply, offlinePlan, type OfflinePlan } from './offline';
+import { figuresReply, offlineFailure, offlinePlan, type OfflinePlan } from './offline';
 
 /**
  * One turn of an agent in a conversation, run through the agent runtime (`runAgent`) with the
@@ -196,12 +196,12 @@ async function settleOffline(plan: OfflinePlan, result: AgentRunResult, api: Tur
   const failed = made.find((c) => !c.ok) ?? (made.length < plan.calls.length ? { error: 'the run stopped before it was done' } : undefined);
   if (plan.report) {
     const { eventId, status, outcome } = plan.report;
-    await api.reportOutcome(eventId, failed ? { status: 'failed', outcome: `It did not work: ${failed.error ?? 'unknown error'}`.slice(0, 500) } : { status, outcome });
+    await api.reportOutcome(eventId, failed ? { status: 'failed', outcome: offlineFailure(plan.language, 'report', failed.error).slice(0, 500) } : { status, outcome });
     return plan.decision;
   }
   if (plan.answerWithFigures) {
-    return read[0] ? { kind: 'reply', body: figuresReply(read[0]) } : { kind: 'reply', body: `I could not read the figures: ${failed?.error ?? 'unknown error'}` };
+    return { kind: 'reply', body: read[0] ? figuresReply(read[0], plan.language) : offlineFailure(plan.language, 'figures', failed?.error) };
   }
-  if (failed) return { kind: 'reply', body: `I could not publish it: ${failed.error ?? 'unknown error'}` };
+  if (failed) return { kind: 'reply', body: offlineFailure(plan.language, 'publish', failed.error) };
   return plan.decision;
 }
