@@ -68,18 +68,16 @@ export default async function PlanetPage({ params }: { params: Params }) {
             {Object.entries(detail.metrics.metrics).map(([name, metric]) => {
               const m = metric as MetricView;
               return (
-                <div key={name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
+                <div key={name} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 px-4 py-3 sm:px-5">
                   <dt className="text-[0.9375rem]">{metricLabel(name, t)}</dt>
-                  <dd className="ml-auto flex flex-col items-end text-right">
-                    <span className="font-semibold tabular-nums">{metricValue(m, locale, t)}</span>
-                    {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
-                      <span className="text-xs text-muted tabular-nums">
-                        {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: changeText(m.changePct, locale) })}
-                        {m.changePct !== undefined && m.changePct !== null && m.benchmark !== undefined && ' · '}
-                        {m.benchmark !== undefined && t('planet.benchmark', { value: metricValue({ value: m.benchmark, unit: m.unit }, locale, t) })}
-                      </span>
-                    ) : null}
-                  </dd>
+                  <dd className="text-right font-semibold tabular-nums">{metricValue(m, locale, t)}</dd>
+                  {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
+                    <dd className="col-span-2 text-right text-xs text-muted tabular-nums">
+                      {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: changeText(m.changePct, locale) })}
+                      {m.changePct !== undefined && m.changePct !== null && m.benchmark !== undefined && ' · '}
+                      {m.benchmark !== undefined && t('planet.benchmark', { value: metricValue({ value: m.benchmark, unit: m.unit }, locale, t) })}
+                    </dd>
+                  ) : null}
                 </div>
               );
             })}
