@@ -29,10 +29,10 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number | undefine
 }
 
 /**
- * Lighthouse's mobile profile as the test suite checks it: the profile as it ships (4× CPU, the setting
- * Lighthouse, its CLI and PageSpeed Insights apply on any host at least as fast as the one that 4× is
- * calibrated for), and on a slower host the calibrated slowdown instead, so that a slow or busy machine
- * does not fail the page for being slow itself. `runs` runs; the median performance score decides
+ * Lighthouse's mobile profile as the test suite checks it: the profile as it ships (4× CPU, as Lighthouse
+ * and its CLI apply it on any host), and on a host slower than the one that 4× is calibrated for the
+ * calibrated slowdown instead (as Lighthouse's docs advise, and PageSpeed Insights does on its own slow
+ * servers), so that a slow or busy machine does not fail the page for being slow itself. `runs` runs; the median performance score decides
  * (Lighthouse's docs/variability.md: one run is not a measurement). Undefined when the host is too slow
  * to emulate the phone.
  */
