@@ -32,9 +32,9 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number | undefine
  * Lighthouse's mobile profile as the test suite checks it: the profile as it ships (4× CPU, as Lighthouse
  * and its CLI apply it on any host), and on a host slower than the one that 4× is calibrated for the
  * calibrated slowdown instead (as Lighthouse's docs advise, and PageSpeed Insights does on its own slow
- * servers), so that a slow or busy machine does not fail the page for being slow itself. `runs` runs; the median performance score decides
- * (Lighthouse's docs/variability.md: one run is not a measurement). Undefined when the host is too slow
- * to emulate the phone.
+ * servers), so that a slow or busy machine does not fail the page for being slow itself. `runs` runs; the
+ * median performance score decides (Lighthouse's docs/variability.md: one run is not a measurement).
+ * Undefined when the host is too slow to emulate the phone.
  */
 export async function runMobileProfile(url: string, cookie: string, runs: number): Promise<{ performance: number; reports: LighthouseReport[] } | undefined> {
   const reports: LighthouseReport[] = [];
@@ -51,8 +51,8 @@ export async function runMobileProfile(url: string, cookie: string, runs: number
  * One Lighthouse run with its mobile profile as it ships (Moto G Power viewport, simulated slow 4G and
  * 4× CPU), in Debian's Chromium with no network beyond the local app, signed in by `cookie` (or not). Used by
  * the e2e check (e2e/a11y.spec.ts) and the benchmark (bench/lighthouse). `cpuSlowdownMultiplier` replaces
- * the 4×, which Lighthouse calibrates for a host with a benchmarkIndex of 1,500–2,000; a faster host needs more
- * to emulate the same phone (Lighthouse's docs/throttling.md).
+ * the 4×, which fits a host with a benchmarkIndex of about 1,533 (`calibratedCpuSlowdown`); a faster host
+ * needs more to emulate the same phone, a slower one less.
  */
 export async function runLighthouse(url: string, cookie: string, cpuSlowdownMultiplier?: number): Promise<LighthouseReport> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);

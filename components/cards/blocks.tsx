@@ -1,7 +1,8 @@
 import type { Block, Tone } from '@/lib/cards/layout';
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { Markdown } from '@/components/markdown';
-import { formatMoney, formatNumber, formatPercent, formatValue, labelText } from './format';
+import { formatPercent } from '@/lib/i18n/format';
+import { formatMoney, formatNumber, formatValue, labelText } from './format';
 
 /**
  * What a card needs to speak its reader's language. No hooks here: the same blocks render inside a

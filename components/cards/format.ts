@@ -1,5 +1,6 @@
 import type { StampedValue, Label } from '@/lib/cards/layout';
 import type { Locale, Translate } from '@/lib/i18n';
+import { formatPercent } from '@/lib/i18n/format';
 
 /** A label in the reader's language. */
 export const labelText = (label: Label, locale: Locale) => (typeof label === 'string' ? label : label[locale]);
@@ -8,10 +9,6 @@ export const formatMoney = (amount: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
 
 export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-
-/** Percentage points as a percentage ("+2.5%" with `signed`). */
-export const formatPercent = (n: number, locale: Locale, signed = false) =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(n / 100);
 
 /**
  * A stamped value for this reader. Dates (no time) are calendar days and read the same everywhere;

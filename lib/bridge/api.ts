@@ -119,9 +119,10 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
     reportOutcome: (token: string, eventId: string, body: { status: 'done' | 'failed'; outcome?: string }) =>
       call<{ eventId: string; status: string }>(`/api/agents/me/results/actions/${eventId}`, { token, body }),
 
-    /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
+    /** One planet's metrics in a workspace the agent is in (aggregates only). */
     planetMetrics: (token: string, workspaceId: string, planet: Planet) =>
       call<PlanetMetrics>(`/api/agents/me/workspaces/${workspaceId}/planets/${planet}`, { token }),
+    /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
     async events(token: string, signal: AbortSignal): Promise<AsyncIterable<SseEvent>> {
       const response = await fetchFn(url('/api/agents/me/events'), { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
       if (!response.ok || !response.body) {

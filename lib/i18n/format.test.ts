@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment } from './format';
+import { formatMoment, formatPercent } from './format';
 
 // Tuesday 1 December 2026, 18:00 in Rome (17:00 UTC).
 const NOW = Date.parse('2026-12-01T17:00:00Z');
@@ -25,5 +25,14 @@ describe('formatMoment', () => {
     expect(formatMoment('2026-12-14T17:47:00Z', 'en', ROME, NOW)).toBe('Mon, Dec 14, 6:47 PM');
     expect(formatMoment('2026-11-27T17:47:00Z', 'en', ROME, NOW)).toBe('Fri, Nov 27, 6:47 PM');
     expect(formatMoment('2027-01-14T17:47:00Z', 'en', ROME, NOW)).toBe('Thu, Jan 14, 2027, 6:47 PM');
+  });
+});
+
+describe('formatPercent', () => {
+  it('signs a change and writes it in the reader’s language', () => {
+    expect(formatPercent(-31.2, 'en', true)).toBe('-31.2%');
+    expect(formatPercent(12.5, 'en', true)).toBe('+12.5%');
+    expect(formatPercent(-31.2, 'it', true)).toBe('-31,2%');
+    expect(formatPercent(0, 'it', true)).toBe('0%');
   });
 });

@@ -24,11 +24,15 @@ export function formatDateTime(date: string | Date, locale: Locale, timeZone?: s
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(date));
 }
 
+/** Percentage points as a percentage ("+2.5%", "-31,2%" with `signed`). */
+export const formatPercent = (n: number, locale: Locale, signed = false) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(n / 100);
+
 /**
  * A moment near now as people say it (DESIGN.md: dates are relative and local): "today 6:47 PM",
  * "tomorrow 9:30 AM", "Friday 6:47 PM" within the coming week, "Mon, Dec 14, 6:47 PM" further off or
- * before yesterday (with the year only when it is not this year's). Days are counted in `timeZone` (the workspace's; the runtime's own
- * when absent).
+ * before yesterday (with the year only when it is not this year's). Days are counted in `timeZone`
+ * (the workspace's; the runtime's own when absent).
  */
 export function formatMoment(date: string | Date, locale: Locale, timeZone: string | undefined, now: number = Date.now()): string {
   const when = new Date(date);

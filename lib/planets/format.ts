@@ -10,10 +10,6 @@ export function money(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
 }
 
-/** A change against the previous period, signed: "+12.5%", "−31,2%". */
-export const changeText = (changePct: number, locale: Locale) =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(changePct / 100);
-
 const percent = (ratio: number, locale: Locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
 
 export function metricValue(metric: Pick<Metric, 'value' | 'unit'>, locale: Locale, t: Translate): string {

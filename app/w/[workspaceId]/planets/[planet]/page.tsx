@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { describeDecision, shortDate } from '@/components/home/format';
-import { formatMoment } from '@/lib/i18n/format';
-import { changeText, metricLabel, metricValue } from '@/lib/planets/format';
+import { formatMoment, formatPercent } from '@/lib/i18n/format';
+import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText, type InsightItem } from '@/components/planets/insight-text';
@@ -73,7 +73,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
                   <dd className="text-right font-semibold tabular-nums">{metricValue(m, locale, t)}</dd>
                   {(m.changePct !== undefined && m.changePct !== null) || m.benchmark !== undefined ? (
                     <dd className="col-span-2 text-right text-xs text-muted tabular-nums">
-                      {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: changeText(m.changePct, locale) })}
+                      {m.changePct !== undefined && m.changePct !== null && t('planet.vsPrevious', { change: formatPercent(m.changePct, locale, true) })}
                       {m.changePct !== undefined && m.changePct !== null && m.benchmark !== undefined && ' · '}
                       {m.benchmark !== undefined && t('planet.benchmark', { value: metricValue({ value: m.benchmark, unit: m.unit }, locale, t) })}
                     </dd>
