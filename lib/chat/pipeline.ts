@@ -20,6 +20,8 @@ export interface SendOptions {
   replyTo?: { deliveryId: string; connectionId: string };
   /** The agent is done here: agents' messages stop waking it until a person writes. */
   done?: boolean;
+  /** Structured extras stored with the message (how it was sent, cards…). */
+  payload?: MessagePayload;
 }
 
 /** Structured extras of a message: the send path's own keys, and cards, artifacts… (lib/cards). */
@@ -186,7 +188,6 @@ async function findOpenThread(tx: Tx, parentId: string, memberIds: string[]): Pr
 interface WriteOptions extends SendOptions {
   /** Side-thread blocks are read in messages written through the API; not inside a thread's first message. */
   extractThreads?: boolean;
-  payload?: SentMessage['payload'];
 }
 
 /**

@@ -46,7 +46,8 @@ export function inWorkspace<T>(caller: Caller, fn: (tx: Tx) => Promise<T>): Prom
   return (caller.kind === 'user' ? withUser(caller.user, fn) : asService(fn)).catch(rethrowAsApiError);
 }
 
-async function callerForKey(key: string): Promise<Caller | null> {
+/** The caller an API key stands for, or null when it is not a live key (also the MCP endpoint's check). */
+export async function callerForKey(key: string): Promise<Caller | null> {
   const hash = sha256(key);
   if (key.startsWith(KEY_PREFIX) && key.length > PREFIX_LENGTH) {
     // One statement on its own, no transaction around it: this runs on every call of the API.

@@ -1,4 +1,4 @@
-export { authenticate, createApiKey, createApiKeySchema, listApiKeys, revokeApiKey } from './auth';
+export { authenticate, callerForKey, createApiKey, createApiKeySchema, listApiKeys, revokeApiKey } from './auth';
 export type { Caller } from './auth';
 export { contractRoute, parseBody } from './http';
 export { openApiDocument } from './openapi';
