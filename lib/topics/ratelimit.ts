@@ -6,7 +6,7 @@ import type { Caller } from './auth';
 /**
  * The contract's limits on POST /api/requests only, per API key: RATE_LIMIT_PER_MINUTE and
  * RATE_LIMIT_PER_HOUR, counted in Postgres so they hold across instances. Members submitting from the
- * app are limited the same way, per person.
+ * app are limited the same way, per person; tasks a key gives agents through MCP count in the same windows.
  */
 export async function checkSubmitLimit(caller: Caller): Promise<Record<string, string>> {
   const cfg = config();

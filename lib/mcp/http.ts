@@ -1,0 +1,56 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ApiError } from '@/lib/api';
+import { log } from '@/lib/log';
+import { callerForKey } from '@/lib/topics';
+import { workspaceMcpServer } from './server';
+import { mcpCaller } from './tasks';
+
+/** A JSON-RPC error on its own, as the MCP transport answers what it refuses before any method runs. */
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status, headers });
+}
+
+/** The workspace API key of a request: `Authorization: Bearer mvk_…` (what MCP clients send) or `X-Api-Key`. */
+function keyOf(req: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+  return bearer ?? req.headers.get('x-api-key')?.trim() ?? null;
+}
+
+/** Whether any call in the body asked for progress notifications (then the answer streams as SSE). */
+function asksForProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
+}
+
+/**
+ * POST /api/mcp: MCP over Streamable HTTP, stateless (every request stands alone, so any instance can
+ * answer it). A plain call gets one JSON response; a call with a progress token gets an SSE stream with
+ * the progress notifications and then the result.
+ */
+export async function handleMcpRequest(req: Request): Promise<Response> {
+  if (req.method !== 'POST') {
+    return refusal(405, 'This MCP endpoint is stateless: send every message with POST.', { allow: 'POST' });
+  }
+  const key = keyOf(req);
+  const caller = key ? await callerForKey(key) : null;
+  if (caller?.kind !== 'key') {
+    return refusal(401, 'Send a workspace API key (Settings → API keys) as "Authorization: Bearer mvk_…".', { 'www-authenticate': 'Bearer' });
+  }
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return Response.json({ jsonrpc: '2.0', error: { code: -32700, message: 'The body is not JSON.' }, id: null }, { status: 400 });
+  }
+  try {
+    const server = await workspaceMcpServer(await mcpCaller(caller));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(body) });
+    transport.onerror = (error) => log('warn', 'mcp: transport error', { workspaceId: caller.workspaceId, error });
+    await server.connect(transport);
+    return await transport.handleRequest(req, { parsedBody: body });
+  } catch (error) {
+    if (error instanceof ApiError) return refusal(error.status, error.message);
+    log('error', 'mcp: request failed', { workspaceId: caller.workspaceId, error });
+    return refusal(500, 'Something went wrong on our side; the request was not handled.');
+  }
+}
