@@ -37,6 +37,7 @@ export function MessageItem({
 }) {
   const { t, locale } = useI18n();
   const deleted = Boolean(message.deletedAt);
+  const mcpKey = viaMcp(message);
 
   return (
     <li className={`flex gap-3 py-2.5 ${pending ? 'opacity-60' : ''}`} aria-busy={pending || undefined}>
@@ -49,6 +50,7 @@ export function MessageItem({
             {pending ? t('chat.sending') : formatRelative(message.createdAt, locale)}
           </time>
           {message.editedAt && !deleted && <span className="text-xs text-muted">{t('chat.edited')}</span>}
+          {mcpKey !== undefined && <span className="text-xs text-muted">{t('chat.viaMcp', { key: mcpKey })}</span>}
         </p>
         <div className="mt-1 text-[0.9375rem] leading-relaxed">
           {deleted ? (
@@ -133,4 +135,10 @@ function EditForm({ message, onSave, onCancel }: { message: MessageView; onSave:
       </div>
     </form>
   );
+}
+
+/** The API key's name when software wrote the message through MCP (lib/mcp) in its owner's name. */
+function viaMcp(message: MessageView): string | undefined {
+  const via = message.payload.via as { kind?: string; keyName?: string } | undefined;
+  return via?.kind === 'mcp' ? (via.keyName ?? 'API') : undefined;
 }

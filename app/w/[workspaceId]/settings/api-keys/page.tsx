@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
+import { config } from '@/lib/config';
 import { getI18n } from '@/lib/i18n/server';
 import { listApiKeys, queueConcurrency } from '@/lib/topics';
 import type { ApiKeyView } from '@/components/topics/api-keys';
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getI18n()).t('topics.apiKeys') };
 }
 
-/** Keys for the topic API and the queue's concurrency: owners and admins only. */
+/** Keys for the topic API and MCP, and the queue's concurrency: owners and admins only. */
 export default async function ApiKeysPage({ params }: { params: WorkspaceParams }) {
   const { workspaceId } = await params;
   const [{ user, workspace }, { t }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
@@ -35,6 +36,11 @@ export default async function ApiKeysPage({ params }: { params: WorkspaceParams 
       {header}
       <div className="flex flex-col gap-6">
         <ApiKeys workspaceId={workspace.id} initialKeys={serialize<ApiKeyView[]>(keys)} />
+        <Card>
+          <CardTitle>{t('topics.mcp')}</CardTitle>
+          <p className="mt-1 mb-3 text-[0.9375rem] text-pretty text-muted">{t('topics.mcpLead')}</p>
+          <code className="block rounded-lg bg-subtle px-3 py-2 font-mono text-sm break-all">{`${config().APP_URL}/api/mcp`}</code>
+        </Card>
         <Card>
           <CardTitle>{t('topics.queue')}</CardTitle>
           <p className="mt-1 mb-4 text-[0.9375rem] text-pretty text-muted">{t('topics.queueLead')}</p>
