@@ -1,23 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { newPerson, signUp, uniqueEmail } from './helpers';
-
-/**
- * Two hosted agents on the offline model, run by the app's own hosted runner. The offline model
- * cannot understand messages; in chat it follows fixed rules (lib/bridge/offline.ts): asked
- * "ask NAME: question", it opens a <dm target="NAME"> side thread; the agent asked acknowledges
- * there; the first agent then resolves the thread with that answer.
- */
-async function hostedAgents(page: Page) {
-  for (const [name, role] of [
-    ['Nova', 'Receptionist'],
-    ['Atlas', 'Chief of staff'],
-  ]) {
-    // Agents have no screen of their own yet: created through the API, with the page's session.
-    const response = await page.request.post('/api/agents', { data: { name, role, runtime: 'hosted', backend: 'offline' } });
-    expect(response.status()).toBe(201);
-  }
-}
+import { expect, test } from '@playwright/test';
+import { hostedAgents, newPerson, signUp, uniqueEmail } from './helpers';
 
 test('a person writes in a channel, a hosted agent answers live, and its side thread card appears, expands and resolves', async ({ browser }, testInfo) => {
   const { context, page } = await newPerson(browser, testInfo);

@@ -31,3 +31,20 @@ export async function expectNoAccess(page: Page, path: string) {
   expect(response?.status()).toBe(404);
   await expect(page.getByText(/doesn.t exist or you don.t have access/i)).toBeVisible();
 }
+
+/**
+ * Two hosted agents on the offline model, run by the app's own hosted runner. The offline model
+ * cannot understand messages; in chat it follows fixed rules (lib/bridge/offline.ts): asked
+ * "ask NAME: question", it opens a <dm target="NAME"> side thread; the agent asked acknowledges
+ * there; the first agent then resolves the thread with that answer.
+ */
+export async function hostedAgents(page: Page) {
+  for (const [name, role] of [
+    ['Nova', 'Receptionist'],
+    ['Atlas', 'Chief of staff'],
+  ]) {
+    // Agents have no screen of their own yet: created through the API, with the page's session.
+    const response = await page.request.post('/api/agents', { data: { name, role, runtime: 'hosted', backend: 'offline' } });
+    expect(response.status()).toBe(201);
+  }
+}
