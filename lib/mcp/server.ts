@@ -68,8 +68,9 @@ export async function workspaceMcpServer(caller: McpCaller): Promise<McpServer> 
       async ({ task, wait_seconds }, extra) =>
         answer(async () => {
           const taskId = await startTask(caller, agent.id, task);
-          return wait(caller, taskId, wait_seconds ?? DEFAULT_WAIT_SECONDS, extra);
-        }),
+          // Nothing runs an agent that is not connected: waiting for it would only keep the caller hanging.
+          return wait(caller, taskId, agent.online ? (wait_seconds ?? DEFAULT_WAIT_SECONDS) : 0, extra);
+        }, agent.online),
     );
   }
 
@@ -125,8 +126,11 @@ async function wait(caller: McpCaller, taskId: string, seconds: number, extra: C
   }
 }
 
-/** A task as a tool result; what the app refuses (not found, paused…) as a tool error the model can read. */
-async function answer(read: () => Promise<Task>): Promise<CallToolResult> {
+/**
+ * A task as a tool result; what the app refuses (not found, paused…) as a tool error the model can read.
+ * `online` is false when the agent was known to be disconnected as the task was given.
+ */
+async function answer(read: () => Promise<Task>, online = true): Promise<CallToolResult> {
   let task: Task;
   try {
     task = await read();
@@ -140,7 +144,9 @@ async function answer(read: () => Promise<Task>): Promise<CallToolResult> {
       ? answerText
       : task.status === 'passed'
         ? `${task.agent.name} passed on this task without answering. It can be read at ${task.link}.`
-        : `${task.agent.name} ${task.status === 'working' ? 'is still working on it' : 'has not picked up the task yet'}. Call get_task with task_id ${task.taskId} to read the answer later.`;
+        : task.status === 'queued' && !online
+          ? `${task.agent.name} is offline (not connected to Multiverbe), so the task waits for it: it answers when it connects. Call get_task with task_id ${task.taskId} to read the answer then.`
+          : `${task.agent.name} ${task.status === 'working' ? 'is still working on it' : 'has not picked up the task yet'}. Call get_task with task_id ${task.taskId} to read the answer later.`;
   return {
     content: [{ type: 'text', text }],
     structuredContent: { task_id: task.taskId, status: task.status, agent: task.agent.name, answer: answerText, link: task.link },
