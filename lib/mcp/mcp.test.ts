@@ -98,7 +98,7 @@ describe('the MCP endpoint', () => {
   });
 
   it('gives the agent a real task in the DM and returns the answer the agent wrote there', async () => {
-    const { owner, secret, startAgent, dm } = await salon();
+    const { owner, secret, keyId, startAgent, dm } = await salon();
     // The agent's real turn on the offline model, as a hosted agent of a fresh install would answer.
     await startAgent(createTurnRunner());
     const { client, contentTypes } = await connect(secret);
@@ -106,7 +106,7 @@ describe('the MCP endpoint', () => {
 
     const { messages } = await listMessages(owner, (await dm()).id);
     expect(messages.map((m) => m.author.kind)).toEqual(['person', 'agent']);
-    expect(messages[0]).toMatchObject({ body: 'How many invoices are still open?', author: { id: owner.id }, payload: { via: { kind: 'mcp', keyName: 'Booking site' } } });
+    expect(messages[0]).toMatchObject({ body: 'How many invoices are still open?', author: { id: owner.id }, payload: { via: { kind: 'mcp', keyId, keyName: 'Booking site' } } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'answered', agent: 'Nova', answer: messages[1]!.body, task_id: messages[0]!.id });
     expect(messages[1]!.body).not.toBe('');
@@ -153,8 +153,8 @@ describe('the MCP endpoint', () => {
     expect(next.structuredContent).toMatchObject({ status: 'answered', answer: 'Done: Then send the invoices' });
   });
 
-  it('refuses an empty task without writing anything, and a task of another workspace is not found', async () => {
-    const { owner, secret, dm } = await salon();
+  it('refuses an empty task without writing anything, and only the key that gave a task reads it', async () => {
+    const { owner, team, secret, dm } = await salon();
     const { client } = await connect(secret);
     const empty = (await client.callTool({ name: 'ask_nova', arguments: { task: '   ' } })) as CallToolResult;
     expect(empty.isError).toBe(true);
@@ -165,7 +165,14 @@ describe('the MCP endpoint', () => {
     const theirs = (await (await connect(other.secret)).client.callTool({ name: 'ask_nova', arguments: { task: 'Private', wait_seconds: 0 } })) as CallToolResult;
     const missing = (await client.callTool({ name: 'get_task', arguments: { task_id: (theirs.structuredContent as { task_id: string }).task_id } })) as CallToolResult;
     expect(missing.isError).toBe(true);
-    expect((missing.content as Array<{ text: string }>)[0]!.text).toMatch(/not found/i);
+    expect((missing.content as Array<{ text: string }>)[0]!.text).toBe('This task was not found.');
+
+    // Another key of the same workspace does not read this key's tasks either.
+    const mine = (await client.callTool({ name: 'ask_nova', arguments: { task: 'Mine', wait_seconds: 0 } })) as CallToolResult;
+    const sibling = await connect((await createApiKey(owner, team.id, { name: 'Newsletter tool' })).secret);
+    const read = (await sibling.client.callTool({ name: 'get_task', arguments: { task_id: (mine.structuredContent as { task_id: string }).task_id } })) as CallToolResult;
+    expect((read.content as Array<{ text: string }>)[0]!.text).toBe('This task was not found.');
+    expect((await client.callTool({ name: 'get_task', arguments: { task_id: (mine.structuredContent as { task_id: string }).task_id } })).isError).toBeFalsy();
   });
 
   it("counts tasks against the key's submit limit and writes nothing for a refused one", async () => {

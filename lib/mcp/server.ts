@@ -65,12 +65,12 @@ export async function workspaceMcpServer(caller: McpCaller): Promise<McpServer> 
         outputSchema: taskOutput,
         annotations: { title: `Ask ${agent.name}`, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      async ({ task, wait_seconds }, extra) =>
-        answer(async () => {
-          const taskId = await startTask(caller, agent.id, task);
-          // Nothing runs an agent that is not connected: waiting for it would only keep the caller hanging.
-          return wait(caller, taskId, agent.online ? (wait_seconds ?? DEFAULT_WAIT_SECONDS) : 0, extra);
-        }, agent.online),
+      async ({ task, wait_seconds }, extra) => {
+        // A local agent that is not connected waits for its owner's laptop: waiting for it here would only
+        // keep the caller hanging. (A hosted one is started by the app, and is waited for.)
+        const away = agent.runtime === 'local' && !agent.online;
+        return answer(async () => wait(caller, await startTask(caller, agent.id, task), away ? 0 : (wait_seconds ?? DEFAULT_WAIT_SECONDS), extra), away);
+      },
     );
   }
 
@@ -128,9 +128,9 @@ async function wait(caller: McpCaller, taskId: string, seconds: number, extra: C
 
 /**
  * A task as a tool result; what the app refuses (not found, paused…) as a tool error the model can read.
- * `online` is false when the agent was known to be disconnected as the task was given.
+ * `away`: the agent runs on its owner's machine, which was not connected when the task was given.
  */
-async function answer(read: () => Promise<Task>, online = true): Promise<CallToolResult> {
+async function answer(read: () => Promise<Task>, away = false): Promise<CallToolResult> {
   let task: Task;
   try {
     task = await read();
@@ -144,7 +144,7 @@ async function answer(read: () => Promise<Task>, online = true): Promise<CallToo
       ? answerText
       : task.status === 'passed'
         ? `${task.agent.name} passed on this task without answering. It can be read at ${task.link}.`
-        : task.status === 'queued' && !online
+        : task.status === 'queued' && away
           ? `${task.agent.name} is offline (not connected to Multiverbe), so the task waits for it: it answers when it connects. Call get_task with task_id ${task.taskId} to read the answer then.`
           : `${task.agent.name} ${task.status === 'working' ? 'is still working on it' : 'has not picked up the task yet'}. Call get_task with task_id ${task.taskId} to read the answer later.`;
   return {

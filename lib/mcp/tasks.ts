@@ -61,7 +61,7 @@ export async function startTask(caller: McpCaller, agentId: string, text: string
   await checkSubmitLimit({ kind: 'key', workspaceId: caller.workspaceId, keyId: caller.keyId });
   const { conversation } = await createConversation(caller.person, { kind: 'dm', workspaceId: caller.workspaceId, agentIds: [agentId] });
   const sent = await sendMessage({ kind: 'person', user: caller.person }, conversation.id, text, {
-    payload: { via: { kind: 'mcp', keyName: caller.keyName } },
+    payload: { via: { kind: 'mcp', keyId: caller.keyId, keyName: caller.keyName } },
   });
   if (sent.agentsPaused || sent.turns.length === 0) {
     throw new ApiError('conflict', 'The agent was not asked: agents are paused in this conversation. Write in it from the app to resume them.');
@@ -80,7 +80,7 @@ interface TaskRow {
   handled_at: Date | null;
 }
 
-/** A task given through MCP in the caller's workspace, with the agent's answer once there is one. */
+/** A task the caller's key gave through MCP, with the agent's answer once there is one. */
 export async function readTask(caller: McpCaller, taskId: string): Promise<Task> {
   return asService(async (tx) => {
     const [row] = isUuid(taskId)
@@ -89,9 +89,10 @@ export async function readTask(caller: McpCaller, taskId: string): Promise<Task>
              from public.messages m
              join private.deliveries d on d.message_id = m.id
              join private.agents a on a.id = d.agent_id
-            where m.id = $1 and m.workspace_id = $2 and m.payload -> 'via' ->> 'kind' = 'mcp' and m.deleted_at is null
+            where m.id = $1 and m.workspace_id = $2 and m.payload -> 'via' ->> 'kind' = 'mcp'
+              and (m.payload -> 'via' ->> 'keyId') is not distinct from $3 and m.deleted_at is null
             order by d.turn, d.seq limit 1`,
-          [taskId, caller.workspaceId],
+          [taskId, caller.workspaceId, caller.keyId],
         )
       : [];
     if (!row) throw notFound('This task');
