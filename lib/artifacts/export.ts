@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api';
 import type { Actor } from '@/lib/chat';
+import { asciiSlug } from '@/lib/text';
 import { getArtifact, getVersion } from './artifacts';
 import { csvToMarkdown } from './csv';
 import { renderPdf } from './pdf';
@@ -19,14 +20,7 @@ const EXTENSIONS: Record<string, string> = {
 
 const IMAGE_TYPES: Record<string, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
 
-const slug = (title: string) =>
-  title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'artifact';
+const slug = (title: string) => asciiSlug(title, { separator: '-', maxLength: 60, fallback: 'artifact' });
 
 /**
  * A version as a file: its own format (Markdown, source with the language's extension, HTML, CSV,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listWorkspaceAgents, type Agent } from '@/lib/agents';
 import { ApiError } from '@/lib/api';
 import { MAX_BODY } from '@/lib/chat';
+import { asciiSlug } from '@/lib/text';
 import { readTask, startTask, waitForTask, type McpCaller, type Task } from './tasks';
 
 /** Most MCP clients give up on a request after 60 s without a word: by default a call answers before. */
@@ -158,14 +159,7 @@ async function answer(read: () => Promise<Task>, away = false): Promise<CallTool
  * the same (agents of different people may share a name) get their id's start appended.
  */
 export function toolNames<A extends Pick<Agent, 'id' | 'name'>>(agents: A[]): Array<[string, A]> {
-  const slug = (name: string) =>
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 40) || 'agent';
+  const slug = (name: string) => asciiSlug(name, { separator: '_', maxLength: 40, fallback: 'agent' });
   const counts = new Map<string, number>();
   for (const agent of agents) counts.set(slug(agent.name), (counts.get(slug(agent.name)) ?? 0) + 1);
   return agents.map((agent) => {
