@@ -15,7 +15,8 @@ import { median, ms } from '../stats';
  * same fake server: 10 iterations, 5 read tools a turn (finish on the 10th). The fake server answers at
  * once, so the difference is all overhead. A third loop, the bare one plus the two statements the runtime
  * makes per run (the quota read before the first call, the run record after the last), shows how much of
- * the difference those statements are.
+ * the difference those statements are; a fourth, the bare one plus two `select 1`, what any two statements
+ * there cost at the least.
  */
 const ITERATIONS = 10;
 const TOOLS = 5;
@@ -117,15 +118,21 @@ const bench: Bench = async () => {
     await bareLoop(client, tools);
     await recordRun(db, { id: randomUUID(), workspaceId: ws!.id, agentName: '', planet: 'crm', trigger: 'bench', result: lastRun! });
   };
+  // The floor for any two statements around the loop: the cheapest one there is, twice, through the same helper.
+  const bareWithTrivialStatements = async () => {
+    await db.query('select 1');
+    await bareLoop(client, tools);
+    await db.query('select 1');
+  };
   script(fake);
   await runtime();
 
-  const loops = { runtime, bare, bareWithStatements };
-  const times = { runtime: [] as number[], bare: [] as number[], bareWithStatements: [] as number[] };
+  const loops = { runtime, bare, bareWithStatements, bareWithTrivialStatements };
+  const times = { runtime: [] as number[], bare: [] as number[], bareWithStatements: [] as number[], bareWithTrivialStatements: [] as number[] };
   let seed = 1;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    for (const name of shuffled(['runtime', 'bare', 'bareWithStatements'] as const, random)) {
+    for (const name of shuffled(['runtime', 'bare', 'bareWithStatements', 'bareWithTrivialStatements'] as const, random)) {
       fake.reset(); // the same cache state (cold) at the start of every run, for every loop
       script(fake);
       const started = performance.now();
@@ -141,10 +148,12 @@ const bench: Bench = async () => {
   const rt = median(times.runtime);
   const br = median(times.bare);
   const bs = median(times.bareWithStatements);
+  const bt = median(times.bareWithTrivialStatements);
   return {
     title: `agent-loop on ${db.kind}: ${ITERATIONS} iterations x ${TOOLS} tools, ${RUNS} runs each (after ${WARMUP} warm-up), medians`,
     rows: [
       { loop: 'bare @anthropic-ai/sdk', 'ms/run': ms(br), 'ms/iteration': ms(br / ITERATIONS), 'x bare': 1 },
+      { loop: 'bare + two select 1', 'ms/run': ms(bt), 'ms/iteration': ms(bt / ITERATIONS), 'x bare': Number((bt / br).toFixed(3)) },
       { loop: 'bare + quota read + run record', 'ms/run': ms(bs), 'ms/iteration': ms(bs / ITERATIONS), 'x bare': Number((bs / br).toFixed(3)) },
       { loop: 'runAgent (anthropic backend)', 'ms/run': ms(rt), 'ms/iteration': ms(rt / ITERATIONS), 'x bare': Number((rt / br).toFixed(3)) },
     ],
