@@ -54,6 +54,7 @@ export default async function ApiDocsPage() {
       <Card className="mb-8 flex flex-col gap-2 text-[0.9375rem] text-pretty">
         <p>{t('topics.docs.auth')}</p>
         <p>{t('topics.docs.envelope')}</p>
+        <p>{prose(t('topics.docs.mcp', { url: `\`${config().APP_URL}/api/mcp\`` }))}</p>
         <p>
           <Link href="/api/openapi.json" className="font-semibold text-accent-ink underline">
             {t('topics.docs.openApi')}

@@ -718,6 +718,7 @@ export const en = {
   'topics.docs.lead': 'Asynchronous requests to Claude, organised by topic. Compatible with OpusAgent clients.',
   'topics.docs.auth': 'Send the key in the X-Api-Key header with every request. Keys are created in Settings → API keys.',
   'topics.docs.envelope': 'Every response has the shape {success, data, error}; error is {code, message} when something went wrong.',
+  'topics.docs.mcp': 'The same keys open the MCP endpoint, {url}, where each of the workspace’s agents is a tool that takes tasks (Authorization: Bearer).',
   'topics.docs.openApi': 'OpenAPI 3.1 document',
   'topics.docs.body': 'Body',
   'topics.docs.parameters': 'Parameters',

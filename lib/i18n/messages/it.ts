@@ -717,6 +717,7 @@ export const it: Dictionary = {
   'topics.docs.lead': 'Richieste asincrone a Claude, organizzate per argomento. Compatibile con i client OpusAgent.',
   'topics.docs.auth': 'Invia la chiave nell’header X-Api-Key a ogni richiesta. Le chiavi si creano in Impostazioni → Chiavi API.',
   'topics.docs.envelope': 'Ogni risposta ha la forma {success, data, error}; error è {code, message} quando qualcosa va storto.',
+  'topics.docs.mcp': 'Le stesse chiavi aprono l’endpoint MCP, {url}, dove ogni agente del workspace è uno strumento che accetta incarichi (Authorization: Bearer).',
   'topics.docs.openApi': 'Documento OpenAPI 3.1',
   'topics.docs.body': 'Corpo',
   'topics.docs.parameters': 'Parametri',
