@@ -128,11 +128,12 @@ const bench: Bench = async () => {
   await runtime();
 
   const loops = { runtime, bare, bareWithStatements, bareWithTrivialStatements };
-  const times = { runtime: [] as number[], bare: [] as number[], bareWithStatements: [] as number[], bareWithTrivialStatements: [] as number[] };
+  const names = Object.keys(loops) as Array<keyof typeof loops>;
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof loops, number[]>;
   let seed = 1;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    for (const name of shuffled(['runtime', 'bare', 'bareWithStatements', 'bareWithTrivialStatements'] as const, random)) {
+    for (const name of shuffled(names, random)) {
       fake.reset(); // the same cache state (cold) at the start of every run, for every loop
       script(fake);
       const started = performance.now();

@@ -139,6 +139,6 @@ function EditForm({ message, onSave, onCancel }: { message: MessageView; onSave:
 
 /** The API key's name when software wrote the message through MCP (lib/mcp) in its owner's name. */
 function viaMcp(message: MessageView): string | undefined {
-  const via = message.payload.via as { kind?: string; keyName?: string } | undefined;
-  return via?.kind === 'mcp' ? (via.keyName ?? 'API') : undefined;
+  const via = message.payload.via as { kind: string; keyName: string } | undefined;
+  return via?.kind === 'mcp' ? via.keyName : undefined;
 }

@@ -6,8 +6,8 @@ import { workspaceMcpServer } from './server';
 import { mcpCaller } from './tasks';
 
 /** A JSON-RPC error on its own, as the MCP transport answers what it refuses before any method runs. */
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status, headers });
+function refusal(status: number, message: string, { code = -32000, headers = {} }: { code?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
 }
 
 /** The workspace API key of a request: `Authorization: Bearer mvk_…` (what MCP clients send) or `X-Api-Key`. */
@@ -29,18 +29,18 @@ function asksForProgress(body: unknown): boolean {
  */
 export async function handleMcpRequest(req: Request): Promise<Response> {
   if (req.method !== 'POST') {
-    return refusal(405, 'This MCP endpoint is stateless: send every message with POST.', { allow: 'POST' });
+    return refusal(405, 'This MCP endpoint is stateless: send every message with POST.', { headers: { allow: 'POST' } });
   }
   const key = keyOf(req);
   const caller = key ? await callerForKey(key) : null;
   if (caller?.kind !== 'key') {
-    return refusal(401, 'Send a workspace API key (Settings → API keys) as "Authorization: Bearer mvk_…".', { 'www-authenticate': 'Bearer' });
+    return refusal(401, 'Send a workspace API key (Settings → API keys) as "Authorization: Bearer mvk_…".', { headers: { 'www-authenticate': 'Bearer' } });
   }
   let body: unknown;
   try {
     body = await req.json();
   } catch {
-    return Response.json({ jsonrpc: '2.0', error: { code: -32700, message: 'The body is not JSON.' }, id: null }, { status: 400 });
+    return refusal(400, 'The body is not JSON.', { code: -32700 });
   }
   try {
     const server = await workspaceMcpServer(await mcpCaller(caller));

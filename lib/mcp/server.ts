@@ -101,7 +101,8 @@ interface CallExtra {
 /** Waits for the answer, telling a caller that asked for progress each step, and every 15 s meanwhile. */
 async function wait(caller: McpCaller, taskId: string, seconds: number, extra: CallExtra): Promise<Task> {
   const token = extra._meta?.progressToken;
-  if (token === undefined) return waitForTask(caller, taskId, { until: Date.now() + seconds * 1000, signal: extra.signal });
+  const until = Date.now() + seconds * 1000;
+  if (token === undefined) return waitForTask(caller, taskId, { until, signal: extra.signal });
   let latest: Task | undefined;
   const notify = (task: Task) => {
     const step = PROGRESS[task.status];
@@ -115,7 +116,7 @@ async function wait(caller: McpCaller, taskId: string, seconds: number, extra: C
   }, KEEPALIVE_MS);
   try {
     return await waitForTask(caller, taskId, {
-      until: Date.now() + seconds * 1000,
+      until,
       signal: extra.signal,
       onStatus: (task) => {
         latest = task;
@@ -128,7 +129,7 @@ async function wait(caller: McpCaller, taskId: string, seconds: number, extra: C
 }
 
 /**
- * A task as a tool result; what the app refuses (not found, paused…) as a tool error the model can read.
+ * A task as a tool result; what the app refuses (not found, over the limit…) as a tool error the model can read.
  * `away`: the agent runs on its owner's machine, which was not connected when the task was given.
  */
 async function answer(read: () => Promise<Task>, away = false): Promise<CallToolResult> {
@@ -140,18 +141,20 @@ async function answer(read: () => Promise<Task>, away = false): Promise<CallTool
     throw error;
   }
   const answerText = task.replies.map((r) => r.body).join('\n\n');
-  const text =
-    task.status === 'answered'
-      ? answerText
-      : task.status === 'passed'
-        ? `${task.agent.name} passed on this task without answering. It can be read at ${task.link}.`
-        : task.status === 'queued' && away
-          ? `${task.agent.name} is offline (not connected to Multiverbe), so the task waits for it: it answers when it connects. Call get_task with task_id ${task.taskId} to read the answer then.`
-          : `${task.agent.name} ${task.status === 'working' ? 'is still working on it' : 'has not picked up the task yet'}. Call get_task with task_id ${task.taskId} to read the answer later.`;
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: task.status === 'answered' ? answerText : statusText(task, away) }],
     structuredContent: { task_id: task.taskId, status: task.status, agent: task.agent.name, answer: answerText, link: task.link },
   };
+}
+
+/** What a task without an answer is doing, for the calling model. */
+function statusText({ agent, status, taskId, link }: Task, away: boolean): string {
+  if (status === 'passed') return `${agent.name} passed on this task without answering. It can be read at ${link}.`;
+  if (status === 'queued' && away) {
+    return `${agent.name} is offline (not connected to Multiverbe), so the task waits for it: it answers when it connects. Call get_task with task_id ${taskId} to read the answer then.`;
+  }
+  const doing = status === 'working' ? 'is still working on it' : 'has not picked up the task yet';
+  return `${agent.name} ${doing}. Call get_task with task_id ${taskId} to read the answer later.`;
 }
 
 /**
@@ -159,11 +162,7 @@ async function answer(read: () => Promise<Task>, away = false): Promise<CallTool
  * the same (agents of different people may share a name) get their id's start appended.
  */
 export function toolNames<A extends Pick<Agent, 'id' | 'name'>>(agents: A[]): Array<[string, A]> {
-  const slug = (name: string) => asciiSlug(name, { separator: '_', maxLength: 40, fallback: 'agent' });
-  const counts = new Map<string, number>();
-  for (const agent of agents) counts.set(slug(agent.name), (counts.get(slug(agent.name)) ?? 0) + 1);
-  return agents.map((agent) => {
-    const base = `ask_${slug(agent.name)}`;
-    return [counts.get(slug(agent.name))! > 1 ? `${base}_${agent.id.slice(0, 8)}` : base, agent];
-  });
+  const slugs = agents.map((agent) => asciiSlug(agent.name, { separator: '_', maxLength: 40, fallback: 'agent' }));
+  const shared = slugs.filter((slug, i) => slugs.indexOf(slug) !== i);
+  return agents.map((agent, i) => [shared.includes(slugs[i]!) ? `ask_${slugs[i]}_${agent.id.slice(0, 8)}` : `ask_${slugs[i]}`, agent]);
 }

@@ -1,4 +1,4 @@
-import { ApiError, forbidden, notFound } from '@/lib/api';
+import { forbidden, notFound } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
 import { isUuid } from '@/lib/chat/ids';
 import { config } from '@/lib/config';
@@ -60,14 +60,17 @@ export async function mcpCaller(caller: Extract<Caller, { kind: 'key' }>): Promi
 export async function startTask(caller: McpCaller, agentId: string, text: string): Promise<string> {
   await checkSubmitLimit({ kind: 'key', workspaceId: caller.workspaceId, keyId: caller.keyId });
   const { conversation } = await createConversation(caller.person, { kind: 'dm', workspaceId: caller.workspaceId, agentIds: [agentId] });
+  // A person's message resets the loop guard, and in a DM the one agent always gets the turn.
   const sent = await sendMessage({ kind: 'person', user: caller.person }, conversation.id, text, {
     payload: { via: { kind: 'mcp', keyId: caller.keyId, keyName: caller.keyName } },
   });
-  if (sent.agentsPaused || sent.turns.length === 0) {
-    throw new ApiError('conflict', 'The agent was not asked: agents are paused in this conversation. Write in it from the app to resume them.');
-  }
   return sent.id;
 }
+
+type DeliveryStatus = 'waiting' | 'pending' | 'claimed' | 'done' | 'skipped';
+
+/** A delivery not yet done, as a task; `skipped`: another agent answered the message. */
+const STATUS_OF_DELIVERY: Record<Exclude<DeliveryStatus, 'done'>, TaskStatus> = { waiting: 'queued', pending: 'queued', claimed: 'working', skipped: 'passed' };
 
 interface TaskRow {
   id: string;
@@ -75,7 +78,7 @@ interface TaskRow {
   conversation_id: string;
   agent_id: string;
   agent_name: string;
-  status: 'waiting' | 'pending' | 'claimed' | 'done' | 'skipped';
+  status: DeliveryStatus;
   outcome: 'replied' | 'passed' | null;
   handled_at: Date | null;
 }
@@ -96,8 +99,7 @@ export async function readTask(caller: McpCaller, taskId: string): Promise<Task>
         )
       : [];
     if (!row) throw notFound('This task');
-    const status: TaskStatus =
-      row.status === 'done' ? (row.outcome === 'replied' ? 'answered' : 'passed') : row.status === 'skipped' ? 'passed' : row.status === 'claimed' ? 'working' : 'queued';
+    const status = row.status === 'done' ? (row.outcome === 'replied' ? 'answered' : 'passed') : STATUS_OF_DELIVERY[row.status];
     // The agent works on one message of a conversation at a time: what it wrote between claiming this
     // task's delivery and completing it (the answer commits with the completion) answers this task, and
     // nothing else does. (Compared in SQL: a JS Date would drop the microseconds.)
