@@ -1,0 +1,402 @@
+import { Cron } from 'croner';
+import { z } from 'zod';
+import { ApiError, forbidden, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { createConversation, sendMessage } from '@/lib/chat';
+import { isUuid } from '@/lib/chat/ids';
+import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { log } from '@/lib/log';
+import { getWorkspace } from '@/lib/workspaces';
+
+/**
+ * Routines: a standing instruction for one of the workspace's agents, run on a schedule. When one comes
+ * due, its instruction is written as a real message in the DM between the routine's creator (or, when
+ * they have left, the workspace owner) and the agent, through the same send path as in the app, so the
+ * agent gets a delivery and answers there. Owners and admins manage routines; members see them.
+ */
+
+export const MAX_ROUTINES_PER_AGENT = 10;
+/** The scheduler looks every five minutes: nothing can run more often. */
+export const MIN_INTERVAL_MINUTES = 5;
+export const MAX_INTERVAL_MINUTES = 7 * 24 * 60;
+/** Delivery attempts before a run is marked failed. */
+const MAX_ATTEMPTS = 3;
+const LEASE = '2 minutes';
+
+export type RoutineSchedule = { kind: 'interval'; minutes: number } | { kind: 'cron'; cron: string };
+
+export interface RoutineRun {
+  id: string;
+  dueAt: Date;
+  status: 'pending' | 'sent' | 'failed';
+  manual: boolean;
+  conversationId: string | null;
+  messageId: string | null;
+  error: string | null;
+  createdAt: Date;
+}
+
+export interface Routine {
+  id: string;
+  workspaceId: string;
+  agent: { id: string; name: string };
+  name: string;
+  instruction: string;
+  schedule: RoutineSchedule;
+  /** The zone a cron schedule is read in: the workspace's. */
+  timeZone: string;
+  enabled: boolean;
+  /** Null while paused. */
+  nextRunAt: Date | null;
+  lastRun: RoutineRun | null;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const scheduleSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('interval'),
+    minutes: z
+      .number()
+      .int('Give the interval in whole minutes')
+      .min(MIN_INTERVAL_MINUTES, `A routine runs at most every ${MIN_INTERVAL_MINUTES} minutes`)
+      .max(MAX_INTERVAL_MINUTES, 'A routine runs at least once a week'),
+  }),
+  z.object({ kind: z.literal('cron'), cron: z.string().trim().min(1, 'Write a cron expression').max(100, 'Use at most 100 characters') }),
+]);
+
+const fields = {
+  name: z.string().trim().min(1, 'Give the routine a name').max(80, 'Use at most 80 characters'),
+  instruction: z.string().trim().min(1, 'Write what the agent should do').max(4000, 'Use at most 4000 characters'),
+  schedule: scheduleSchema,
+  enabled: z.boolean(),
+};
+
+export const routineInputSchema = z.object({ agentId: z.string().uuid('Choose an agent'), ...fields, enabled: fields.enabled.default(true) });
+export const routinePatchSchema = z
+  .object(fields)
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'Change at least one field');
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** The cron as croner reads it, in the workspace's zone; a sentence the admin can act on when it is not one. */
+function cronOf(expression: string, timeZone: string): Cron {
+  const fieldsCount = expression.trim().split(/\s+/).length;
+  if (fieldsCount !== 5) {
+    throw invalidField('schedule.cron', `"${expression}" is not a cron expression: write five fields (minute hour day month weekday), like "0 7 * * *" for every day at 7:00.`);
+  }
+  let cron: Cron;
+  try {
+    cron = new Cron(expression, { timezone: timeZone });
+  } catch (error) {
+    throw invalidField('schedule.cron', `"${expression}" is not a cron expression (${(error as Error).message}). Write five fields, like "0 7 * * *" for every day at 7:00.`);
+  }
+  // Runs closer together than the scheduler looks would be merged into one: refuse them instead.
+  const runs = cron.nextRuns(12);
+  if (runs.length === 0) throw invalidField('schedule.cron', `"${expression}" never runs.`);
+  for (let i = 1; i < runs.length; i++) {
+    if (runs[i]!.getTime() - runs[i - 1]!.getTime() < MIN_INTERVAL_MINUTES * 60_000) {
+      throw invalidField('schedule.cron', `"${expression}" runs more often than every ${MIN_INTERVAL_MINUTES} minutes, the most a routine can run.`);
+    }
+  }
+  return cron;
+}
+
+/**
+ * When a schedule runs next after `after`. An interval keeps its cadence from `anchor` (the slot that
+ * just ran), skipping the slots that passed meanwhile, so a scheduler that was down fires once, not once
+ * per missed slot.
+ */
+export function nextRunAfter(schedule: RoutineSchedule, timeZone: string, after: Date, anchor = after): Date {
+  if (schedule.kind === 'interval') {
+    const step = schedule.minutes * 60_000;
+    const missed = Math.max(0, Math.floor((after.getTime() - anchor.getTime()) / step));
+    return new Date(anchor.getTime() + (missed + 1) * step);
+  }
+  const next = cronOf(schedule.cron, timeZone).nextRun(after);
+  if (!next) throw invalidField('schedule.cron', `"${schedule.cron}" never runs again.`);
+  return next;
+}
+
+interface RoutineRow {
+  id: string;
+  workspace_id: string;
+  agent_id: string;
+  agent_name: string;
+  name: string;
+  instruction: string;
+  interval_minutes: number | null;
+  cron: string | null;
+  time_zone: string;
+  enabled: boolean;
+  next_run_at: Date | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_run: (Omit<RoutineRun, 'dueAt' | 'createdAt'> & { dueAt: string; createdAt: string }) | null;
+}
+
+const scheduleOf = (r: { interval_minutes: number | null; cron: string | null }): RoutineSchedule =>
+  r.cron === null ? { kind: 'interval', minutes: r.interval_minutes! } : { kind: 'cron', cron: r.cron };
+
+const toRoutine = (r: RoutineRow): Routine => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  agent: { id: r.agent_id, name: r.agent_name },
+  name: r.name,
+  instruction: r.instruction,
+  schedule: scheduleOf(r),
+  timeZone: r.time_zone,
+  enabled: r.enabled,
+  nextRunAt: r.next_run_at,
+  lastRun: r.last_run ? { ...r.last_run, dueAt: new Date(r.last_run.dueAt), createdAt: new Date(r.last_run.createdAt) } : null,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const RUN_JSON = `json_build_object('id', x.id, 'dueAt', x.due_at, 'status', x.status, 'manual', x.manual,
+  'conversationId', x.conversation_id, 'messageId', x.message_id, 'error', x.error, 'createdAt', x.created_at)`;
+
+// Read as the user: RLS shows a member their workspaces' routines, and the agents they may see.
+const ROUTINES_SQL = `select r.id, r.workspace_id, r.agent_id, a.name as agent_name, r.name, r.instruction, r.interval_minutes, r.cron,
+    w.time_zone, r.enabled, r.next_run_at, r.created_by, r.created_at, r.updated_at,
+    (select ${RUN_JSON} from public.routine_runs x where x.routine_id = r.id order by x.created_at desc limit 1) as last_run
+  from public.routines r
+  join public.workspaces w on w.id = r.workspace_id
+  join private.visible_agents() a on a.id = r.agent_id`;
+
+async function readRoutine(tx: Tx, workspaceId: string, routineId: string): Promise<Routine> {
+  const [row] = isUuid(routineId) ? await tx.query<RoutineRow>(`${ROUTINES_SQL} where r.workspace_id = $1 and r.id = $2`, [workspaceId, routineId]) : [];
+  if (!row) throw notFound('This routine');
+  return toRoutine(row);
+}
+
+async function requireWorkspace(user: SessionUser, workspaceId: string, manage: boolean) {
+  const workspace = await getWorkspace(user, workspaceId);
+  if (!workspace) throw notFound('This workspace');
+  if (manage && workspace.role === 'member') throw forbidden('Only the owner and admins manage routines.');
+  return workspace;
+}
+
+/** The workspace's routines, oldest first, each with its latest run. Any member. */
+export async function listRoutines(user: SessionUser, workspaceId: string): Promise<Routine[]> {
+  await requireWorkspace(user, workspaceId, false);
+  const rows = await withUser(user, (tx) =>
+    tx.query<RoutineRow>(`${ROUTINES_SQL} where r.workspace_id = $1 order by r.created_at, r.id`, [workspaceId]),
+  ).catch(rethrowAsApiError);
+  return rows.map(toRoutine);
+}
+
+export async function createRoutine(user: SessionUser, workspaceId: string, input: z.input<typeof routineInputSchema>): Promise<Routine> {
+  const data = parse(routineInputSchema, input);
+  const workspace = await requireWorkspace(user, workspaceId, true);
+  const nextRunAt = data.enabled ? nextRunAfter(data.schedule, workspace.timeZone, new Date()) : null;
+  return withUser(user, async (tx) => {
+    const [agent] = await tx.query(`select 1 from public.workspace_agents where workspace_id = $1 and agent_id = $2`, [workspaceId, data.agentId]);
+    if (!agent) throw invalidField('agentId', 'That agent is not in this workspace.');
+    const [row] = await tx.query<{ id: string }>(
+      `insert into public.routines (workspace_id, agent_id, name, instruction, interval_minutes, cron, enabled, next_run_at, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [
+        workspaceId,
+        data.agentId,
+        data.name,
+        data.instruction,
+        data.schedule.kind === 'interval' ? data.schedule.minutes : null,
+        data.schedule.kind === 'cron' ? data.schedule.cron : null,
+        data.enabled,
+        nextRunAt,
+        user.id,
+      ],
+    );
+    return readRoutine(tx, workspaceId, row!.id);
+  }).catch(rethrowAsApiError);
+}
+
+/** Changes a routine. A new schedule, or resuming it, counts from now. */
+export async function updateRoutine(user: SessionUser, workspaceId: string, routineId: string, patch: z.input<typeof routinePatchSchema>): Promise<Routine> {
+  const data = parse(routinePatchSchema, patch);
+  await requireWorkspace(user, workspaceId, true);
+  return withUser(user, async (tx) => {
+    const current = await readRoutine(tx, workspaceId, routineId);
+    const schedule = data.schedule ?? current.schedule;
+    const enabled = data.enabled ?? current.enabled;
+    const reschedule = data.schedule !== undefined || (enabled && !current.enabled);
+    const nextRunAt = !enabled ? null : reschedule ? nextRunAfter(schedule, current.timeZone, new Date()) : current.nextRunAt;
+    await tx.query(
+      `update public.routines set name = $3, instruction = $4, interval_minutes = $5, cron = $6, enabled = $7, next_run_at = $8
+        where workspace_id = $1 and id = $2`,
+      [
+        workspaceId,
+        routineId,
+        data.name ?? current.name,
+        data.instruction ?? current.instruction,
+        schedule.kind === 'interval' ? schedule.minutes : null,
+        schedule.kind === 'cron' ? schedule.cron : null,
+        enabled,
+        nextRunAt,
+      ],
+    );
+    return readRoutine(tx, workspaceId, routineId);
+  }).catch(rethrowAsApiError);
+}
+
+export async function deleteRoutine(user: SessionUser, workspaceId: string, routineId: string): Promise<void> {
+  await requireWorkspace(user, workspaceId, true);
+  const deleted = isUuid(routineId)
+    ? await withUser(user, (tx) => tx.query(`delete from public.routines where workspace_id = $1 and id = $2 returning id`, [workspaceId, routineId])).catch(
+        rethrowAsApiError,
+      )
+    : [];
+  if (deleted.length === 0) throw notFound('This routine');
+}
+
+/** Runs a routine now, whatever its schedule (paused ones too), and returns the run once it is written. */
+export async function runRoutineNow(user: SessionUser, workspaceId: string, routineId: string): Promise<RoutineRun> {
+  await requireWorkspace(user, workspaceId, true);
+  const routine = await withUser(user, (tx) => readRoutine(tx, workspaceId, routineId));
+  const [run] = await asService((tx) =>
+    tx.query<{ id: string }>(
+      `insert into public.routine_runs (workspace_id, routine_id, due_at, manual) values ($1, $2, clock_timestamp(), true) returning id`,
+      [workspaceId, routine.id],
+    ),
+  );
+  await deliverPendingRuns(run!.id);
+  const [out] = await asService((tx) => tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where id = $1`, [run!.id]));
+  return out!;
+}
+
+const RUN_COLUMNS = `id, due_at as "dueAt", status, manual, conversation_id as "conversationId", message_id as "messageId", error, created_at as "createdAt"`;
+
+/**
+ * The scheduler's first half: every routine due at `now` gets a run for the slot it was due, and its
+ * next slot. Due rows are locked and skipped by a concurrent tick, and a slot's run is unique, so a tick
+ * that runs twice fires each slot once. Returns how many runs it created.
+ */
+export async function scheduleDueRoutines(now: Date): Promise<number> {
+  let created = 0;
+  for (;;) {
+    const batch = await asService(async (tx) => {
+      const due = await tx.query<{ id: string; workspace_id: string; interval_minutes: number | null; cron: string | null; next_run_at: Date; time_zone: string }>(
+        `select r.id, r.workspace_id, r.interval_minutes, r.cron, r.next_run_at, w.time_zone
+           from public.routines r join public.workspaces w on w.id = r.workspace_id
+          where r.next_run_at <= $1
+          order by r.next_run_at
+          for update of r skip locked
+          limit 100`,
+        [now],
+      );
+      for (const r of due) {
+        const inserted = await tx.query(
+          `insert into public.routine_runs (workspace_id, routine_id, due_at) values ($1, $2, $3) on conflict (routine_id, due_at) do nothing returning id`,
+          [r.workspace_id, r.id, r.next_run_at],
+        );
+        created += inserted.length;
+        let next: Date | null;
+        try {
+          next = nextRunAfter(scheduleOf(r), r.time_zone, now, r.next_run_at);
+        } catch (error) {
+          // A cron that no longer runs (or a zone the runtime dropped): pause it rather than retry forever.
+          log('warn', 'routine paused: no next run', { routineId: r.id, error });
+          next = null;
+        }
+        await tx.query(`update public.routines set next_run_at = $2, enabled = $3 where id = $1`, [r.id, next, next !== null]);
+      }
+      return due.length;
+    });
+    if (batch < 100) return created;
+  }
+}
+
+interface ClaimedRun {
+  id: string;
+  workspace_id: string;
+  routine_id: string;
+  routine_name: string;
+  instruction: string;
+  agent_id: string;
+  created_by: string | null;
+  attempts: number;
+}
+
+/**
+ * The scheduler's second half, and Run now: writes each pending run's message. A run is claimed under a
+ * lease, so two senders never write the same one and a crashed sender's run is sent by the next tick;
+ * a run whose message is already there (the sender crashed after writing it) is only marked sent.
+ */
+export async function deliverPendingRuns(onlyRunId?: string): Promise<{ sent: number; failed: number }> {
+  const outcome = { sent: 0, failed: 0 };
+  for (;;) {
+    const [run] = await asService((tx) =>
+      tx.query<ClaimedRun>(
+        `update public.routine_runs x set lease_until = now() + interval '${LEASE}', attempts = x.attempts + 1
+          from public.routines r
+         where r.id = x.routine_id and x.id = (
+             select id from public.routine_runs
+              where status = 'pending' and (lease_until is null or lease_until < now()) and ($1::uuid is null or id = $1)
+              order by created_at
+              for update skip locked
+              limit 1)
+         returning x.id, x.workspace_id, x.routine_id, r.name as routine_name, r.instruction, r.agent_id, r.created_by, x.attempts`,
+        [onlyRunId ?? null],
+      ),
+    );
+    if (!run) return outcome;
+    try {
+      const sent = await writeRunMessage(run);
+      await asService((tx) =>
+        tx.query(
+          `update public.routine_runs set status = 'sent', conversation_id = $2, message_id = $3, error = null, sent_at = now(), lease_until = null where id = $1`,
+          [run.id, sent.conversationId, sent.messageId],
+        ),
+      );
+      outcome.sent += 1;
+    } catch (error) {
+      // A refusal with a reason (the agent left, nobody to write as) will not change on a retry.
+      const final = error instanceof ApiError || run.attempts >= MAX_ATTEMPTS;
+      const message = error instanceof ApiError ? error.message : `The run could not be written (${(error as Error).message}).`;
+      log(final ? 'warn' : 'info', 'routine run not delivered', { runId: run.id, attempt: run.attempts, error });
+      // Not final: the lease stays, so the run waits for a later tick instead of being retried at once.
+      await asService((tx) =>
+        tx.query(`update public.routine_runs set status = $2, error = $3, lease_until = case when $2 = 'failed' then null else lease_until end where id = $1`, [
+          run.id,
+          final ? 'failed' : 'pending',
+          message,
+        ]),
+      );
+      if (final) outcome.failed += 1;
+    }
+  }
+}
+
+async function writeRunMessage(run: ClaimedRun): Promise<{ conversationId: string; messageId: string }> {
+  const [existing] = await asService((tx) =>
+    tx.query<{ id: string; conversation_id: string }>(
+      `select id, conversation_id from public.messages
+        where workspace_id = $1 and payload -> 'via' ->> 'kind' = 'routine' and payload -> 'via' ->> 'runId' = $2::text limit 1`,
+      [run.workspace_id, run.id],
+    ),
+  );
+  if (existing) return { conversationId: existing.conversation_id, messageId: existing.id };
+  const [person] = await asService((tx) =>
+    tx.query<{ id: string; email: string }>(
+      `select u.id, u.email from public.workspaces w
+         join auth.users u on u.id = coalesce(
+           (select m.user_id from public.workspace_members m where m.workspace_id = w.id and m.user_id = $2), w.owner_id)
+        where w.id = $1`,
+      [run.workspace_id, run.created_by],
+    ),
+  );
+  if (!person) throw notFound('The workspace of this routine');
+  const { conversation } = await createConversation(person, { kind: 'dm', workspaceId: run.workspace_id, agentIds: [run.agent_id] });
+  const sent = await sendMessage({ kind: 'person', user: person }, conversation.id, run.instruction, {
+    payload: { via: { kind: 'routine', routineId: run.routine_id, routineName: run.routine_name, runId: run.id } },
+  });
+  return { conversationId: conversation.id, messageId: sent.id };
+}
