@@ -1,3 +1,4 @@
+export { isUuid } from './ids';
 export { ApiError, conflict, forbidden, fromDatabaseError, invalidField, notFound, rethrowAsApiError, unauthorized, validationError } from './errors';
 export type { ErrorCode } from './errors';
 export { errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, conflict, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import type { Actor, SentMessage } from '@/lib/chat';
-import { isUuid } from '@/lib/chat/ids';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage } from '@/lib/chat/pipeline';
 import { publish } from '@/lib/realtime';
 import type { ArtifactChip } from '@/lib/cards/card';

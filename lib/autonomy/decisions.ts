@@ -1,7 +1,7 @@
 import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult } from '@/lib/actions';
-import { ApiError, conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
-import { isUuid, requireManager } from './roles';
+import { requireManager } from './roles';
 import { promotionSuggestions } from './settings';
 import { actionTier, type Tier } from './tier';
 

@@ -1,8 +1,8 @@
 import { cancelQueuedMessages } from '@/lib/actions';
-import { conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser } from '@/lib/db';
 import { undoDecision } from './decisions';
-import { isUuid, requireManager } from './roles';
+import { requireManager } from './roles';
 
 export interface OutboxMessageView {
   id: string;

@@ -19,5 +19,3 @@ export async function requireManager(tx: Tx, user: SessionUser, workspaceId: str
   if (role === 'member') throw forbidden(`Only the owner and admins can ${what}.`);
   return role;
 }
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ACTION_PLANET, ACTION_TYPES, cancelQueuedMessages, type ActionType } from '@/lib/actions';
-import { notFound, rethrowAsApiError } from '@/lib/api';
+import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { PLANETS, type Planet } from '@/lib/planets';
-import { isUuid, requireManager } from './roles';
+import { requireManager } from './roles';
 import type { Tier } from './tier';
 
 export type AutonomyLevel = 'off' | 'propose' | 'auto';

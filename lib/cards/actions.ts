@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ApiError, conflict, forbidden, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, conflict, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { lockConversation, writeMessage } from '@/lib/chat/pipeline';
-import { isUuid } from '@/lib/chat/ids';
 import { publish } from '@/lib/realtime';
 import { DECISION_VERBS, readAttachments, type ActionState, type ActionStatus, type Card, type CardAction, type CardEvent } from './card';
 import type { Label } from './layout';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, conflict, forbidden, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, conflict, forbidden, isUuid, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, elevated, withUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
-import { isUuid } from './ids';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type Actor, type SentMessage } from './pipeline';
 import { messageBodySchema } from './schemas';
 

@@ -1,8 +1,7 @@
-import { ApiError, conflict, notFound } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { asService, getDb, type Database, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import type { Turn } from './turns';
-import { isUuid } from './ids';
 
 /**
  * The deliveries queue: one row per (message, agent) that should react. Every reader claims with the
@@ -186,7 +185,6 @@ export async function completeDelivery(agentId: string, connectionId: string, de
 export async function extendLease(agentId: string, connectionId: string, deliveryId: string, leaseSeconds: number): Promise<{ id: string; leaseExpiresAt: Date }> {
   return deliveryQueue(await getDb()).extend(agentId, connectionId, deliveryId, leaseSeconds);
 }
-
 
 /**
  * Completes a delivery the connection holds, inside `tx` (an agent's reply completes its delivery

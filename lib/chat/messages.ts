@@ -1,10 +1,9 @@
-import { ApiError, conflict, forbidden, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, conflict, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
 import { findMentions, type Mentionable } from './parse';
 import { loadMembers, mentionablesOf, requireVisibleConversation } from './pipeline';
-import { isUuid } from './ids';
 
 export interface Message {
   id: string;
@@ -38,7 +37,6 @@ interface MessageRow {
   edited_at: Date | null;
   deleted_at: Date | null;
 }
-
 
 /**
  * A page of history, oldest first, read as the caller under RLS. `nextCursor` fetches the page

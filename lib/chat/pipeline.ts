@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, conflict, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { completeIn, dropQueued, enqueueDeliveries } from './deliveries';
 import { extractSideThreads, findMentions, type Mentionable } from './parse';
 import { decideTurns, type Turn } from './turns';
-import { isUuid } from './ids';
 
 /** Who writes: a signed-in person (their rights come from RLS) or an authenticated agent. */
 export type Actor = { kind: 'person'; user: SessionUser } | { kind: 'agent'; agentId: string };
@@ -88,7 +87,6 @@ export async function loadMembers(tx: Tx, conversationId: string): Promise<Membe
 
 export const mentionablesOf = (members: MemberRow[]): Mentionable[] =>
   members.map((m) => (m.agent_id ? { type: 'agent', id: m.agent_id, name: m.name } : { type: 'person', id: m.user_id!, name: m.name }));
-
 
 function checkBody(body: string) {
   if (body.length > MAX_BODY) throw new ApiError('validation_failed', `A message can be at most ${MAX_BODY} characters.`);

@@ -1,4 +1,4 @@
-import { notFound, rethrowAsApiError } from '@/lib/api';
+import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type DecisionView, type Role } from '@/lib/autonomy';
 import { withUser, type SessionUser } from '@/lib/db';
 import { hasData, INSIGHT_VIEW, type InsightView } from '@/lib/insights';
@@ -20,8 +20,6 @@ async function membership(tx: Parameters<Parameters<typeof withUser>[1]>[0], use
   if (!row) throw notFound('This workspace');
   return row;
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The six planets' health, trend and autonomy, for the Planets page. */
 export async function planetSummaries(user: SessionUser, workspaceId: string, now = new Date()): Promise<PlanetSummary[]> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, rethrowAsApiError } from '@/lib/api';
+import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { withUser, type SessionUser } from '@/lib/db';
 import { PLANETS, type Planet } from '@/lib/planets';
 
@@ -48,8 +48,6 @@ export function normalizePrefs(stored: unknown): HomePrefs {
     pinnedPlanets,
   };
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function getHomePrefs(user: SessionUser, workspaceId: string): Promise<HomePrefs> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, rethrowAsApiError } from '@/lib/api';
+import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import type { InsightDraft, Severity } from './rules';
 
@@ -19,8 +19,6 @@ export interface InsightView {
   created_at: Date;
   updated_at: Date;
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Writes a run's insights for one planet and local day. Idempotent: one row per (planet, day, kind); a

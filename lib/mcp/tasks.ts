@@ -1,6 +1,5 @@
-import { forbidden, notFound } from '@/lib/api';
+import { forbidden, isUuid, notFound } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
-import { isUuid } from '@/lib/chat/ids';
 import { config } from '@/lib/config';
 import { asService, type SessionUser } from '@/lib/db';
 import { checkSubmitLimit, type Caller } from '@/lib/topics';

@@ -1,8 +1,7 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { ApiError, forbidden, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, forbidden, invalidField, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
-import { isUuid } from '@/lib/chat/ids';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
 import { getWorkspace } from '@/lib/workspaces';

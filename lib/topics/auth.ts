@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { constantTimeEqual, getRequestUser, newToken, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { getWorkspace } from '@/lib/workspaces';
-import { isUuid } from './schemas';
 
 /**
  * Who calls the topic API, always inside one workspace:

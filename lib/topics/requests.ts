@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, conflict, notFound } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { sha256 } from '@/lib/auth';
 import { elevated, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
 import { inWorkspace, type Caller } from './auth';
-import { isUuid, type ListRequestsQuery, type SubmitRequestInput } from './schemas';
+import { type ListRequestsQuery, type SubmitRequestInput } from './schemas';
 import { waitForRequest } from './wait';
 import { REQUEST_COLUMNS, wire, type RequestWire, type SubmittedWire } from './wire';
 

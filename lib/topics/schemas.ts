@@ -72,5 +72,3 @@ export type CreateTopicInput = z.infer<typeof createTopicSchema>;
 export type UpdateTopicInput = z.infer<typeof updateTopicSchema>;
 export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
 export type ListRequestsQuery = z.infer<typeof listRequestsQuery>;
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,6 +1,5 @@
-import { notFound } from '@/lib/api';
+import { isUuid, notFound } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
-import { isUuid } from './schemas';
 import { REQUEST_COLUMNS, SESSION_COLUMNS, wire, type RequestWire, type SessionWire } from './wire';
 
 const sessionNotFound = () => notFound('The session');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, conflict, notFound } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
 import { resolveModel, summarizeTopic as summarizeExchanges, type Exchange } from './execute';
-import { isUuid, type CreateTopicInput, type UpdateTopicInput } from './schemas';
+import { type CreateTopicInput, type UpdateTopicInput } from './schemas';
 import { TOPIC_COLUMNS, wire, type TopicWire } from './wire';
 
 const topicNotFound = () => notFound('The topic');

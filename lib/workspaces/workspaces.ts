@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
@@ -65,8 +65,6 @@ const toWorkspace = (r: WorkspaceRow): Workspace => ({
   sector: r.sector,
   createdAt: r.created_at,
 });
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The caller's workspaces, personal first. */
 export async function listWorkspaces(user: SessionUser): Promise<Workspace[]> {
