@@ -1,1 +1,2 @@
+export { mcpAddress } from './address';
 export { handleMcpRequest } from './http';

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
 import { getI18n } from '@/lib/i18n/server';
+import { mcpAddress } from '@/lib/mcp';
 import { openApiDocument } from '@/lib/topics';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -54,7 +55,7 @@ export default async function ApiDocsPage() {
       <Card className="mb-8 flex flex-col gap-2 text-[0.9375rem] text-pretty">
         <p>{t('topics.docs.auth')}</p>
         <p>{t('topics.docs.envelope')}</p>
-        <p>{prose(t('topics.docs.mcp', { url: `\`${config().APP_URL}/api/mcp\`` }))}</p>
+        <p>{prose(t('topics.docs.mcp', { url: `\`${mcpAddress()}\`` }))}</p>
         <p>
           <Link href="/api/openapi.json" className="font-semibold text-accent-ink underline">
             {t('topics.docs.openApi')}

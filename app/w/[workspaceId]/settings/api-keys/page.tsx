@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
-import { config } from '@/lib/config';
+import { mcpAddress } from '@/lib/mcp';
 import { getI18n } from '@/lib/i18n/server';
 import { listApiKeys, queueConcurrency } from '@/lib/topics';
 import type { ApiKeyView } from '@/components/topics/api-keys';
@@ -39,7 +39,7 @@ export default async function ApiKeysPage({ params }: { params: WorkspaceParams 
         <Card>
           <CardTitle>{t('topics.mcp')}</CardTitle>
           <p className="mt-1 mb-3 text-[0.9375rem] text-pretty text-muted">{t('topics.mcpLead')}</p>
-          <code className="block rounded-lg bg-subtle px-3 py-2 font-mono text-sm break-all">{`${config().APP_URL}/api/mcp`}</code>
+          <code className="block rounded-lg bg-subtle px-3 py-2 font-mono text-sm break-all">{mcpAddress()}</code>
         </Card>
         <Card>
           <CardTitle>{t('topics.queue')}</CardTitle>
