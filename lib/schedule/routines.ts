@@ -195,7 +195,9 @@ export async function listRoutines(user: SessionUser, workspaceId: string): Prom
 export async function createRoutine(user: SessionUser, workspaceId: string, input: z.input<typeof routineInputSchema>): Promise<Routine> {
   const data = parse(routineInputSchema, input);
   const workspace = await requireWorkspace(user, workspaceId, true);
-  const nextRunAt = data.enabled ? nextRunAfter(data.schedule, workspace.timeZone, new Date()) : null;
+  // Computed paused too: it is what checks the schedule.
+  const next = nextRunAfter(data.schedule, workspace.timeZone, new Date());
+  const nextRunAt = data.enabled ? next : null;
   return withUser(user, async (tx) => {
     const [agent] = await tx.query(`select 1 from public.workspace_agents where workspace_id = $1 and agent_id = $2`, [workspaceId, data.agentId]);
     if (!agent) throw invalidField('agentId', 'That agent is not in this workspace.');
@@ -227,7 +229,9 @@ export async function updateRoutine(user: SessionUser, workspaceId: string, rout
     const schedule = data.schedule ?? current.schedule;
     const enabled = data.enabled ?? current.enabled;
     const reschedule = data.schedule !== undefined || (enabled && !current.enabled);
-    const nextRunAt = !enabled ? null : reschedule ? nextRunAfter(schedule, current.timeZone, new Date()) : current.nextRunAt;
+    // A new schedule is checked even when the routine stays paused.
+    const next = reschedule ? nextRunAfter(schedule, current.timeZone, new Date()) : current.nextRunAt;
+    const nextRunAt = enabled ? next : null;
     await tx.query(
       `update public.routines set name = $3, instruction = $4, interval_minutes = $5, cron = $6, enabled = $7, next_run_at = $8
         where workspace_id = $1 and id = $2`,

@@ -125,6 +125,11 @@ describe('managing routines', () => {
       expect(error.message).toMatch(message);
     }
     expect((await refusal(morning(s, { name: '  ' }))).message).toMatch(/Give the routine a name/);
+    // Paused ones too, created or changed.
+    expect((await refusal(morning(s, { enabled: false, schedule: { kind: 'cron', cron: '61 * * * *' } }))).code).toBe('validation_failed');
+    const paused = await morning(s, { enabled: false });
+    expect((await refusal(updateRoutine(s.admin, s.team.id, paused.id, { schedule: { kind: 'cron', cron: 'soon' } }))).code).toBe('validation_failed');
+    await deleteRoutine(s.admin, s.team.id, paused.id);
     expect(await listRoutines(s.owner, s.team.id)).toEqual([]);
   });
 
