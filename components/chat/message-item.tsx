@@ -38,6 +38,7 @@ export function MessageItem({
   const { t, locale } = useI18n();
   const deleted = Boolean(message.deletedAt);
   const mcpKey = viaMcp(message);
+  const routineName = viaRoutine(message);
 
   return (
     <li className={`flex gap-3 py-2.5 ${pending ? 'opacity-60' : ''}`} aria-busy={pending || undefined}>
@@ -51,6 +52,7 @@ export function MessageItem({
           </time>
           {message.editedAt && !deleted && <span className="text-xs text-muted">{t('chat.edited')}</span>}
           {mcpKey !== undefined && <span className="text-xs text-muted">{t('chat.viaMcp', { key: mcpKey })}</span>}
+          {routineName !== undefined && <span className="text-xs text-muted">{t('chat.viaRoutine', { name: routineName })}</span>}
         </p>
         <div className="mt-1 text-[0.9375rem] leading-relaxed">
           {deleted ? (
@@ -141,4 +143,10 @@ function EditForm({ message, onSave, onCancel }: { message: MessageView; onSave:
 function viaMcp(message: MessageView): string | undefined {
   const via = message.payload.via as { kind: string; keyName: string } | undefined;
   return via?.kind === 'mcp' ? via.keyName : undefined;
+}
+
+/** The routine's name when a routine (lib/schedule) wrote the message in its creator's DM with the agent. */
+function viaRoutine(message: MessageView): string | undefined {
+  const via = message.payload.via as { kind: string; routineName: string } | undefined;
+  return via?.kind === 'routine' ? via.routineName : undefined;
 }

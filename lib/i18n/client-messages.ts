@@ -20,7 +20,7 @@ export const CLIENT_MESSAGES = {
   topics: ['topics'],
   settings: [
     ...['members', 'invitations', 'invite', 'leave', 'fields', 'validation', 'workspaceSettings', 'deleteWorkspace'],
-    ...['autonomy', 'action', 'cards', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics'],
+    ...['autonomy', 'action', 'cards', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics', 'routines'],
   ],
 } as const satisfies Record<string, readonly Namespace[]>;
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
+import { RoutineIcon } from '@/components/routines/routine-icon';
 import { SettingsLink } from '@/components/settings/settings-link';
 import { Card, CardTitle } from '@/components/ui/card';
 import { GaugeIcon, GlobeIcon, KeyIcon, PlanetIcon, QueueIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
@@ -25,6 +26,7 @@ export default async function SettingsPage({ params }: { params: WorkspaceParams
         { href: `${base}/workspace`, icon: <StoreIcon />, title: t('settings.workspace'), description: t('settings.workspaceDescription') },
         { href: `${base}/members`, icon: <UsersIcon />, title: t('settings.members'), description: t('settings.membersDescription') },
         { href: `${base}/usage`, icon: <GaugeIcon />, title: t('settings.usage'), description: t('settings.usageDescription') },
+        { href: `${base}/routines`, icon: <RoutineIcon />, title: t('settings.routines'), description: t('settings.routinesDescription') },
         admin && { href: `${base}/autonomy`, icon: <PlanetIcon />, title: t('settings.autonomy'), description: t('settings.autonomyDescription') },
       ],
     },
