@@ -140,6 +140,9 @@ interface RoutineRow {
   last_run: (Omit<RoutineRun, 'dueAt' | 'createdAt'> & { dueAt: string; createdAt: string }) | null;
 }
 
+const sameSchedule = (a: RoutineSchedule, b: RoutineSchedule) =>
+  a.kind === 'interval' ? b.kind === 'interval' && a.minutes === b.minutes : b.kind === 'cron' && a.cron === b.cron;
+
 const scheduleOf = (r: { interval_minutes: number | null; cron: string | null }): RoutineSchedule =>
   r.cron === null ? { kind: 'interval', minutes: r.interval_minutes! } : { kind: 'cron', cron: r.cron };
 
@@ -228,7 +231,9 @@ export async function updateRoutine(user: SessionUser, workspaceId: string, rout
     const current = await readRoutine(tx, workspaceId, routineId);
     const schedule = data.schedule ?? current.schedule;
     const enabled = data.enabled ?? current.enabled;
-    const reschedule = data.schedule !== undefined || (enabled && !current.enabled);
+    // The same schedule sent again (an edit form sends it with every change) keeps the next run.
+    const newSchedule = data.schedule !== undefined && !sameSchedule(data.schedule, current.schedule);
+    const reschedule = newSchedule || (enabled && !current.enabled);
     // A new schedule is checked even when the routine stays paused.
     const next = reschedule ? nextRunAfter(schedule, current.timeZone, new Date()) : current.nextRunAt;
     const nextRunAt = enabled ? next : null;

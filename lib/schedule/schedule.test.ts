@@ -164,6 +164,15 @@ describe('managing routines', () => {
     expect([paused.enabled, paused.nextRunAt]).toEqual([false, null]);
     const renamed = await updateRoutine(s.admin, s.team.id, routine.id, { name: 'Bookings at dawn' });
     expect([renamed.name, renamed.nextRunAt]).toEqual(['Bookings at dawn', null]);
+    // Renaming an active interval routine, its schedule sent again as the edit form does, keeps its next run.
+    const hourly = await morning(s, { name: 'Hourly', schedule: { kind: 'interval', minutes: 60 } });
+    await dueAt(hourly, new Date(Date.now() + 10 * 60_000));
+    const [before] = (await listRoutines(s.owner, s.team.id)).filter((r) => r.id === hourly.id);
+    const edited = await updateRoutine(s.admin, s.team.id, hourly.id, { name: 'Every hour', schedule: { kind: 'interval', minutes: 60 } });
+    expect(edited.nextRunAt).toEqual(before!.nextRunAt);
+    const changed = await updateRoutine(s.admin, s.team.id, hourly.id, { schedule: { kind: 'interval', minutes: 120 } });
+    expect(changed.nextRunAt!.getTime() - Date.now()).toBeGreaterThan(110 * 60_000);
+    await deleteRoutine(s.admin, s.team.id, hourly.id);
     const resumed = await updateRoutine(s.admin, s.team.id, routine.id, { enabled: true, schedule: { kind: 'cron', cron: '30 8 * * 1-5' } });
     expect(romeTime(resumed.nextRunAt!)).toBe('08:30');
     expect((await refusal(updateRoutine(s.admin, s.team.id, routine.id, {}))).code).toBe('validation_failed');
