@@ -1,11 +1,11 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type TextareaHTMLAttributes } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api, errorText, fieldErrorsOf } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { compactErrors, focusFirstError, type FieldErrors } from '@/components/ui/form';
 import { useI18n } from '@/lib/i18n/client';
 import { CHOICES, DEFAULT_DRAFT, draftOf, scheduleOf, UNITS, type ScheduleDraft } from './schedule';
@@ -228,36 +228,5 @@ export function RoutineForm({
         )}
       </div>
     </form>
-  );
-}
-
-/** A multi-line field laid out like components/ui/field's: label above, hint and errors below, wired by id. */
-function TextAreaField({ id, label, hint, errors, className = '', ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: string; errors?: string[] }) {
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={id}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
-        className={`min-h-24 w-full rounded-xl border border-line-strong bg-surface px-3.5 py-2.5 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-danger ${className}`}
-        {...textarea}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {errors!.join(' ')}
-        </p>
-      )}
-    </div>
   );
 }

@@ -7,11 +7,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
+import { TextAreaField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, sessionKey, topicApi, type RequestWire, type SessionView } from './client';
-import { CheckboxField, TextAreaField } from './fields';
+import { CheckboxField } from './fields';
 import { StatusBadge } from './status-badge';
 
 /**

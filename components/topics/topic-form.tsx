@@ -6,11 +6,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { errorText, fieldErrorsOf } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { TextAreaField, TextField } from '@/components/ui/field';
 import { compactErrors, focusFirstError, type FieldErrors } from '@/components/ui/form';
 import { useI18n } from '@/lib/i18n/client';
 import { topicApi, type TopicWire } from './client';
-import { TextAreaField } from './fields';
 
 const MODELS = ['claude-opus-4-7', 'claude-sonnet-4-6', 'claude-haiku-4-5-20251001'];
 

@@ -9,11 +9,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
+import { TextAreaField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, topicApi, topicKey, topicRequestsKey, type RequestWire, type TopicWire } from './client';
-import { CheckboxField, TextAreaField } from './fields';
+import { CheckboxField } from './fields';
 import { StatusBadge } from './status-badge';
 
 /**

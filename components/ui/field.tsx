@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   id: string;
@@ -32,9 +32,10 @@ function FieldShell({ id, label, hint, errors, children }: FieldShellProps) {
   );
 }
 
-const control =
-  'min-h-11 w-full rounded-xl border border-line-strong bg-surface px-3.5 text-base text-ink placeholder:text-muted ' +
+const box =
+  'w-full rounded-xl border border-line-strong bg-surface px-3.5 text-base text-ink placeholder:text-muted ' +
   'aria-[invalid=true]:border-danger disabled:opacity-60';
+const control = `min-h-11 ${box}`;
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -86,6 +87,30 @@ export function SelectField({ id, label, hint, errors, options, className = '', 
             </option>
           ))}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+}
+
+export function TextAreaField({ id, label, hint, errors, className = '', ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldShell id={id} label={label} hint={hint} errors={errors}>
+      {(describedBy, invalid) => (
+        <textarea
+          id={id}
+          name={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={`${box} min-h-28 py-2.5 ${className}`}
+          {...textarea}
+        />
       )}
     </FieldShell>
   );
