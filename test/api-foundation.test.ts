@@ -11,9 +11,9 @@ import { POST as acceptRoute } from '@/app/api/invitations/accept/route';
 import { GET as healthRoute } from '@/app/api/health/route';
 import { ACCESS_COOKIE, signAccessToken } from '@/lib/auth';
 import { asService, type SessionUser } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace } from '@/lib/workspaces';
+import { createWorkspace } from '@/lib/workspaces';
 import { setupTestDatabase } from './db';
-import { createUser } from './fixtures';
+import { createUser, joinWorkspace } from './fixtures';
 
 setupTestDatabase();
 
@@ -72,8 +72,7 @@ describe('foundation API: envelope and precise status codes', () => {
     const member = await createUser('api-member');
     const stranger = await createUser('api-stranger');
     const team = await createWorkspace(owner, { name: 'API Team' });
-    const { link } = await createInvitation(owner, team.id, { email: member.email, role: 'member' });
-    await acceptInvitation(member, link.split('/invite/')[1]!);
+    await joinWorkspace(owner, team.id, member);
     const params = { workspaceId: team.id };
 
     expect((await call(getWorkspaceRoute, { user: stranger, params })).status).toBe(404);

@@ -1,6 +1,6 @@
 import type { SessionUser, Tx } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace, type Workspace } from '@/lib/workspaces';
-import { createUser } from './fixtures';
+import { createInvitation, createWorkspace, type Workspace } from '@/lib/workspaces';
+import { createUser, joinWorkspace } from './fixtures';
 
 export interface RlsWorld {
   a: Workspace;
@@ -19,12 +19,8 @@ export async function createRlsWorld(): Promise<RlsWorld> {
   );
   const a = await createWorkspace(ownerA!, { name: 'Workspace A' });
   const b = await createWorkspace(ownerB!, { name: 'Workspace B' });
-  const join = async (owner: SessionUser, ws: Workspace, user: SessionUser, role: 'admin' | 'member') => {
-    const { link } = await createInvitation(owner, ws.id, { email: user.email, role });
-    await acceptInvitation(user, link.split('/invite/')[1]!);
-  };
-  await join(ownerA!, a, adminA!, 'admin');
-  await join(ownerA!, a, memberA!, 'member');
+  await joinWorkspace(ownerA!, a.id, adminA!, 'admin');
+  await joinWorkspace(ownerA!, a.id, memberA!);
   // A pending invitation in each workspace, so that table has rows on both sides.
   await createInvitation(ownerA!, a.id, { email: 'pending-a@example.test', role: 'member' });
   await createInvitation(ownerB!, b.id, { email: 'pending-b@example.test', role: 'member' });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '@/lib/auth';
 import { asService } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace, listWorkspaces, removeMember } from '@/lib/workspaces';
+import { createWorkspace, listWorkspaces, removeMember } from '@/lib/workspaces';
 import { setupTestDatabase } from '@/test/db';
-import { createUser } from '@/test/fixtures';
+import { createUser, joinWorkspace } from '@/test/fixtures';
 import {
   createAgent,
   createAgentKey,
@@ -24,10 +24,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function join(owner: Awaited<ReturnType<typeof createUser>>, workspaceId: string, user: Awaited<ReturnType<typeof createUser>>) {
-  const { link } = await createInvitation(owner, workspaceId, { email: user.email, role: 'member' });
-  await acceptInvitation(user, link.split('/invite/')[1]!);
-}
 
 const agentRequest = (headers: Record<string, string>) => new Request('http://localhost/api/agents/me', { headers });
 
@@ -37,7 +33,7 @@ describe('agents belong to a person and follow them into their workspaces', () =
     const coworker = await createUser('coworker');
     const stranger = await createUser('stranger');
     const team = await createWorkspace(coworker, { name: 'Team' });
-    await join(coworker, team.id, owner);
+    await joinWorkspace(coworker, team.id, owner);
     const nova = await createAgent(owner, { name: 'Nova', role: 'Bookkeeper', capabilities: ['Invoices', 'invoices', 'Payroll'] });
     expect(nova).toMatchObject({ visibility: 'everywhere', runtime: 'hosted', backend: 'claude-code', capabilities: ['invoices', 'payroll'] });
     const personal = (await listWorkspaces(owner)).find((w) => w.isPersonal)!;
@@ -47,7 +43,7 @@ describe('agents belong to a person and follow them into their workspaces', () =
     await expect(listWorkspaceAgents(stranger, team.id)).rejects.toMatchObject({ status: 404 });
 
     const later = await createWorkspace(stranger, { name: 'Later' });
-    await join(stranger, later.id, owner);
+    await joinWorkspace(stranger, later.id, owner);
     expect((await listWorkspaceAgents(stranger, later.id)).map((a) => a.name)).toEqual(['Nova']);
     // Leaving takes it away again.
     await removeMember(stranger, later.id, owner.id);
@@ -65,7 +61,7 @@ describe('agents belong to a person and follow them into their workspaces', () =
     expect(moved.workspaceIds).toEqual([personal.id]);
     expect(await listWorkspaceAgents(owner, team.id)).toEqual([]);
     const third = await createWorkspace(other, { name: 'Third' });
-    await join(other, third.id, owner);
+    await joinWorkspace(other, third.id, owner);
     expect(await listWorkspaceAgents(owner, third.id)).toEqual([]);
     expect((await updateAgent(owner, iris.id, { workspaces: 'everywhere' })).workspaceIds).toHaveLength(3);
     // Only the owner's own workspaces; only the owner edits.

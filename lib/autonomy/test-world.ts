@@ -1,7 +1,7 @@
-import { acceptInvitation, createInvitation, createWorkspace, type Workspace } from '@/lib/workspaces';
+import { createWorkspace, type Workspace } from '@/lib/workspaces';
 import { asService, type SessionUser } from '@/lib/db';
 import { DEMO_SEED, generateDemoData, insertPlanetData } from '@/lib/planets';
-import { createUser } from '@/test/fixtures';
+import { createUser, joinWorkspace } from '@/test/fixtures';
 
 export interface Salon {
   workspace: Workspace;
@@ -17,13 +17,8 @@ export interface Salon {
 export async function createSalon(today = '2026-11-30', name = 'Studio Aurora'): Promise<Salon> {
   const [owner, admin, member] = await Promise.all(['owner', 'admin', 'member'].map((n) => createUser(n)));
   const workspace = await createWorkspace(owner!, { name, timeZone: 'Europe/Rome', locale: 'it', sector: 'hair_salon' });
-  for (const [user, role] of [
-    [admin!, 'admin'],
-    [member!, 'member'],
-  ] as const) {
-    const { link } = await createInvitation(owner!, workspace.id, { email: user.email, role });
-    await acceptInvitation(user, link.split('/invite/')[1]!);
-  }
+  await joinWorkspace(owner!, workspace.id, admin!, 'admin');
+  await joinWorkspace(owner!, workspace.id, member!);
   await asService((tx) =>
     insertPlanetData(tx, { workspaceId: workspace.id, ownerId: owner!.id, timeZone: 'Europe/Rome' }, generateDemoData(DEMO_SEED, today)),
   );

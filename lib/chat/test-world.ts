@@ -1,16 +1,15 @@
 // Test support only (imported by *.test.ts): a team with people, agents and a channel.
 import { createAgent } from '@/lib/agents';
 import { asService } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace } from '@/lib/workspaces';
-import { createUser } from '@/test/fixtures';
+import { createWorkspace } from '@/lib/workspaces';
+import { createUser, joinWorkspace } from '@/test/fixtures';
 import { createConversation } from './conversations';
 import type { Actor } from './pipeline';
 
 export async function chatWorld() {
   const [owner, coworker, stranger] = await Promise.all([createUser('owner'), createUser('coworker'), createUser('stranger')]);
   const team = await createWorkspace(owner!, { name: 'Studio' });
-  const { link } = await createInvitation(owner!, team.id, { email: coworker!.email, role: 'member' });
-  await acceptInvitation(coworker!, link.split('/invite/')[1]!);
+  await joinWorkspace(owner!, team.id, coworker!);
   // Atlas declares no domain: the generalist. Nova and Iris are specialists; Iris belongs to the coworker.
   const atlas = await createAgent(owner!, { name: 'Atlas', role: 'Chief of staff' });
   const nova = await createAgent(owner!, { name: 'Nova', role: 'Bookkeeper', capabilities: ['invoices', 'refunds', 'payroll'] });

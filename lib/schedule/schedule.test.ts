@@ -7,10 +7,10 @@ import { ApiError } from '@/lib/api';
 import { signAccessToken } from '@/lib/auth';
 import { createConversation, listMessages } from '@/lib/chat';
 import { asService } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace, removeMember } from '@/lib/workspaces';
+import { createWorkspace, removeMember } from '@/lib/workspaces';
 import { callRoute } from '@/lib/topics/testing';
 import { setupTestDatabase } from '@/test/db';
-import { createUser } from '@/test/fixtures';
+import { createUser, joinWorkspace } from '@/test/fixtures';
 import {
   createRoutine,
   deleteRoutine,
@@ -29,13 +29,8 @@ setupTestDatabase();
 async function salon() {
   const [owner, admin, member, stranger] = await Promise.all(['owner', 'admin', 'member', 'stranger'].map((n) => createUser(n)));
   const team = await createWorkspace(owner!, { name: 'Studio Aurora', timeZone: 'Europe/Rome' });
-  for (const [user, role] of [
-    [admin!, 'admin'],
-    [member!, 'member'],
-  ] as const) {
-    const { link } = await createInvitation(owner!, team.id, { email: user.email, role });
-    await acceptInvitation(user, link.split('/invite/')[1]!);
-  }
+  await joinWorkspace(owner!, team.id, admin!, 'admin');
+  await joinWorkspace(owner!, team.id, member!);
   const nova = await createAgent(owner!, { name: 'Nova', role: 'Front desk', runtime: 'local', backend: 'offline' });
   const atlas = await createAgent(owner!, { name: 'Atlas', role: 'Chief of staff', runtime: 'local', backend: 'offline' });
   return { owner: owner!, admin: admin!, member: member!, stranger: stranger!, team, nova, atlas };

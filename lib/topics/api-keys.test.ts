@@ -9,9 +9,9 @@ import * as topicsRoute from '@/app/api/topics/route';
 import { signAccessToken } from '@/lib/auth';
 import { resetConfigForTests } from '@/lib/config';
 import type { SessionUser } from '@/lib/db';
-import { acceptInvitation, createInvitation, createWorkspace, type Workspace } from '@/lib/workspaces';
+import { createWorkspace, type Workspace } from '@/lib/workspaces';
 import { setupTestDatabase } from '@/test/db';
-import { createUser } from '@/test/fixtures';
+import { createUser, joinWorkspace } from '@/test/fixtures';
 import { queueConcurrency, setQueueConcurrency } from './queue';
 import { callRoute } from './testing';
 
@@ -33,8 +33,7 @@ beforeAll(async () => {
   owner = await createUser('owner');
   member = await createUser('member');
   team = await createWorkspace(owner, { name: 'Team' });
-  const { link } = await createInvitation(owner, team.id, { email: member.email, role: 'member' });
-  await acceptInvitation(member, link.split('/invite/')[1]!);
+  await joinWorkspace(owner, team.id, member);
 });
 afterEach(() => {
   delete process.env.API_KEY;
