@@ -2,7 +2,7 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import path from 'node:path';
 
 const shared = {
-  include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts', 'test/**/*.test.ts'],
+  include: ['lib/**/*.test.ts', 'inngest/**/*.test.ts', 'test/**/*.test.ts', 'components/**/*.test.ts'],
   globalSetup: ['test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
