@@ -3,6 +3,7 @@ import { createConversation, sendMessage } from '@/lib/chat';
 import { config } from '@/lib/config';
 import { asService, type SessionUser } from '@/lib/db';
 import { checkSubmitLimit, type Caller } from '@/lib/topics';
+import { memberOrOwner } from '@/lib/workspaces';
 
 /**
  * Tasks that software gives an agent through MCP. A task is a real message: the person who created the
@@ -36,20 +37,17 @@ export interface Task {
 
 /** The person an API key acts as in its workspace: its creator while a member, else the owner. */
 export async function mcpCaller(caller: Extract<Caller, { kind: 'key' }>): Promise<McpCaller> {
-  const [row] = await asService((tx) =>
-    tx.query<{ id: string; email: string; key_name: string | null }>(
-      `select u.id, u.email, k.name as key_name
-         from public.workspaces w
-         left join public.api_keys k on k.id = $2 and k.workspace_id = w.id
-         join auth.users u on u.id = coalesce(
-           (select m.user_id from public.workspace_members m where m.workspace_id = w.id and m.user_id = k.created_by),
-           w.owner_id)
-        where w.id = $1`,
-      [caller.workspaceId, caller.keyId],
-    ),
-  );
-  if (!row) throw forbidden('The workspace of this API key no longer exists.');
-  return { workspaceId: caller.workspaceId, keyId: caller.keyId, person: { id: row.id, email: row.email }, keyName: row.key_name ?? 'API_KEY' };
+  const [key] = caller.keyId
+    ? await asService((tx) =>
+        tx.query<{ name: string; created_by: string | null }>(`select name, created_by from public.api_keys where id = $1 and workspace_id = $2`, [
+          caller.keyId,
+          caller.workspaceId,
+        ]),
+      )
+    : [];
+  const person = await memberOrOwner(caller.workspaceId, key?.created_by ?? null);
+  if (!person) throw forbidden('The workspace of this API key no longer exists.');
+  return { workspaceId: caller.workspaceId, keyId: caller.keyId, person, keyName: key?.name ?? 'API_KEY' };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ApiError, forbidden, invalidField, isUuid, notFound, rethrowAsApiError,
 import { createConversation, sendMessage } from '@/lib/chat';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
-import { getWorkspace } from '@/lib/workspaces';
+import { getWorkspace, memberOrOwner } from '@/lib/workspaces';
 
 /**
  * Routines: a standing instruction for one of the workspace's agents, run on a schedule. When one comes
@@ -268,15 +268,19 @@ export async function deleteRoutine(user: SessionUser, workspaceId: string, rout
 /** Runs a routine now, whatever its schedule (paused ones too), and returns the run once it is written. */
 export async function runRoutineNow(user: SessionUser, workspaceId: string, routineId: string): Promise<RoutineRun> {
   await requireWorkspace(user, workspaceId, true);
-  const routine = await withUser(user, (tx) => readRoutine(tx, workspaceId, routineId));
-  const [run] = await asService((tx) =>
-    tx.query<{ id: string }>(
-      `insert into public.routine_runs (workspace_id, routine_id, due_at, manual) values ($1, $2, clock_timestamp(), true) returning id`,
-      [workspaceId, routine.id],
-    ),
-  );
-  await deliverPendingRuns(run!.id);
-  const [out] = await asService((tx) => tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where id = $1`, [run!.id]));
+  const [run] = isUuid(routineId)
+    ? await asService((tx) =>
+        tx.query<{ id: string }>(
+          `insert into public.routine_runs (workspace_id, routine_id, due_at, manual)
+           select workspace_id, id, clock_timestamp(), true from public.routines where workspace_id = $1 and id = $2
+           returning id`,
+          [workspaceId, routineId],
+        ),
+      )
+    : [];
+  if (!run) throw notFound('This routine');
+  await deliverPendingRuns(run.id);
+  const [out] = await asService((tx) => tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where id = $1`, [run.id]));
   return out!;
 }
 
@@ -384,23 +388,19 @@ export async function deliverPendingRuns(onlyRunId?: string): Promise<{ sent: nu
 }
 
 async function writeRunMessage(run: ClaimedRun): Promise<{ conversationId: string; messageId: string }> {
-  const [existing] = await asService((tx) =>
-    tx.query<{ id: string; conversation_id: string }>(
-      `select id, conversation_id from public.messages
-        where workspace_id = $1 and payload -> 'via' ->> 'kind' = 'routine' and payload -> 'via' ->> 'runId' = $2::text limit 1`,
-      [run.workspace_id, run.id],
-    ),
-  );
+  // Only a run claimed again can have been written already: its earlier sender crashed after writing it.
+  const [existing] =
+    run.attempts > 1
+      ? await asService((tx) =>
+          tx.query<{ id: string; conversation_id: string }>(
+            `select id, conversation_id from public.messages
+              where workspace_id = $1 and payload -> 'via' ->> 'kind' = 'routine' and payload -> 'via' ->> 'runId' = $2::text limit 1`,
+            [run.workspace_id, run.id],
+          ),
+        )
+      : [];
   if (existing) return { conversationId: existing.conversation_id, messageId: existing.id };
-  const [person] = await asService((tx) =>
-    tx.query<{ id: string; email: string }>(
-      `select u.id, u.email from public.workspaces w
-         join auth.users u on u.id = coalesce(
-           (select m.user_id from public.workspace_members m where m.workspace_id = w.id and m.user_id = $2), w.owner_id)
-        where w.id = $1`,
-      [run.workspace_id, run.created_by],
-    ),
-  );
+  const person = await memberOrOwner(run.workspace_id, run.created_by);
   if (!person) throw notFound('The workspace of this routine');
   const { conversation } = await createConversation(person, { kind: 'dm', workspaceId: run.workspace_id, agentIds: [run.agent_id] });
   const sent = await sendMessage({ kind: 'person', user: person }, conversation.id, run.instruction, {

@@ -278,3 +278,21 @@ export async function getInvitationPreview(
   );
   return row ? { workspaceName: row.name, email: row.email, expired: row.expired, accepted: row.accepted } : null;
 }
+
+/**
+ * Who work written in someone's name is written as, when it arrives later (an API key's task, a
+ * routine's run): that person while they are still a member, else the workspace's owner. Undefined when
+ * the workspace is gone.
+ */
+export async function memberOrOwner(workspaceId: string, preferredUserId: string | null): Promise<SessionUser | undefined> {
+  const [person] = await asService((tx) =>
+    tx.query<SessionUser>(
+      `select u.id, u.email from public.workspaces w
+         join auth.users u on u.id = coalesce(
+           (select m.user_id from public.workspace_members m where m.workspace_id = w.id and m.user_id = $2), w.owner_id)
+        where w.id = $1`,
+      [workspaceId, preferredUserId],
+    ),
+  );
+  return person;
+}
