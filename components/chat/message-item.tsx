@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { MessageAttachments } from '@/components/cards/message-attachments';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import type { Translate } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { Markdown } from '@/components/markdown';
 import { Avatar } from './parts';
@@ -37,8 +38,7 @@ export function MessageItem({
 }) {
   const { t, locale } = useI18n();
   const deleted = Boolean(message.deletedAt);
-  const mcpKey = viaMcp(message);
-  const routineName = viaRoutine(message);
+  const via = viaLabel(message, t);
 
   return (
     <li className={`flex gap-3 py-2.5 ${pending ? 'opacity-60' : ''}`} aria-busy={pending || undefined}>
@@ -51,8 +51,7 @@ export function MessageItem({
             {pending ? t('chat.sending') : formatRelative(message.createdAt, locale)}
           </time>
           {message.editedAt && !deleted && <span className="text-xs text-muted">{t('chat.edited')}</span>}
-          {mcpKey !== undefined && <span className="text-xs text-muted">{t('chat.viaMcp', { key: mcpKey })}</span>}
-          {routineName !== undefined && <span className="text-xs text-muted">{t('chat.viaRoutine', { name: routineName })}</span>}
+          {via && <span className="text-xs text-muted">{via}</span>}
         </p>
         <div className="mt-1 text-[0.9375rem] leading-relaxed">
           {deleted ? (
@@ -139,14 +138,10 @@ function EditForm({ message, onSave, onCancel }: { message: MessageView; onSave:
   );
 }
 
-/** The API key's name when software wrote the message through MCP (lib/mcp) in its owner's name. */
-function viaMcp(message: MessageView): string | undefined {
-  const via = message.payload.via as { kind: string; keyName: string } | undefined;
-  return via?.kind === 'mcp' ? via.keyName : undefined;
-}
-
-/** The routine's name when a routine (lib/schedule) wrote the message in its creator's DM with the agent. */
-function viaRoutine(message: MessageView): string | undefined {
-  const via = message.payload.via as { kind: string; routineName: string } | undefined;
-  return via?.kind === 'routine' ? via.routineName : undefined;
+/** Who wrote the message on its author's behalf: software through MCP ("via MCP · key") or a routine. */
+function viaLabel(message: MessageView, t: Translate): string | undefined {
+  const via = message.payload.via as { kind: string; keyName?: string; routineName?: string } | undefined;
+  if (via?.kind === 'mcp') return t('chat.viaMcp', { key: via.keyName ?? '' });
+  if (via?.kind === 'routine') return t('chat.viaRoutine', { name: via.routineName ?? '' });
+  return undefined;
 }

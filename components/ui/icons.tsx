@@ -93,6 +93,14 @@ export const GaugeIcon = (p: P) => (
     <path d="m12 13 3.5-3.5" />
   </Icon>
 );
+/** A clock with a return arrow: something that comes back on a schedule (routines). */
+export const RoutineIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M20.5 13A8.5 8.5 0 1 1 18 6.5" />
+    <path d="M20.5 3.5v4h-4" />
+    <path d="M12 8v4.5l3 1.5" />
+  </Icon>
+);
 export const StoreIcon = (p: P) => (
   <Icon {...p}>
     <path d="M4 10v10h16V10M3 6l2-3h14l2 3v2a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" />

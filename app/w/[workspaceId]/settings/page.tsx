@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
-import { RoutineIcon } from '@/components/routines/routine-icon';
 import { SettingsLink } from '@/components/settings/settings-link';
 import { Card, CardTitle } from '@/components/ui/card';
-import { GaugeIcon, GlobeIcon, KeyIcon, PlanetIcon, QueueIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
+import { GaugeIcon, GlobeIcon, KeyIcon, PlanetIcon, QueueIcon, RoutineIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
