@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { runMobileProfile } from '../test/lighthouse';
@@ -19,6 +20,17 @@ test('axe finds no violations on Home (Done groups open) and on Settings → Aut
   await expect(page.getByRole('heading', { name: 'Kill switch' })).toBeVisible();
   expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
   await demo!.context.close();
+});
+
+test('the scripts every page starts with are served with V8’s compile hint (npm run build)', async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'Once per run.');
+  const { rootMainFiles } = JSON.parse(readFileSync('.next/build-manifest.json', 'utf8')) as { rootMainFiles: string[] };
+  expect(rootMainFiles.length).toBeGreaterThan(0);
+  for (const file of rootMainFiles) {
+    const script = await request.get(`/_next/${file}`);
+    expect(script.ok(), file).toBe(true);
+    expect((await script.text()).startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+  }
 });
 
 /**

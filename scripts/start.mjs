@@ -23,7 +23,7 @@ const sources = ['app', 'components', 'lib', 'inngest', 'server', 'public', 'sup
 const stale = !existsSync(buildId) || Math.max(...sources.map(newestSource)) > statSync(buildId).mtimeMs;
 if (stale) {
   console.log('Building Multiverbe (first start or changed sources)…');
-  const build = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const port = process.env.PORT ?? '3000';

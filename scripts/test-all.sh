@@ -16,7 +16,7 @@ step "unit and integration tests"
 npx vitest run
 
 step build
-npx next build > /tmp/multiverbe-build.log 2>&1 || { tail -50 /tmp/multiverbe-build.log; exit 1; }
+npm run build > /tmp/multiverbe-build.log 2>&1 || { tail -50 /tmp/multiverbe-build.log; exit 1; }
 
 e2e_run() {
   local label=$1 port=$2; shift 2
