@@ -52,6 +52,17 @@ test('the owner gives Nova a morning routine, runs it now, finds it in the DM ma
   await expect(card.getByRole('switch', { name: 'Active Morning bookings' })).not.toBeChecked();
   await expect(card).toContainText('Paused: no next run until it is resumed.');
 
+  // Run by hand while paused, then the history: both runs, newest first, each with its way to the DM.
+  await card.getByRole('button', { name: 'Run Morning bookings now' }).click();
+  await expect(page.getByRole('status').getByText('“Morning bookings” was sent to Nova.', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: 'Show history' }).click();
+  const history = card.getByRole('list', { name: 'Runs of Morning bookings' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').first()).toContainText('sent · run by hand');
+  await expect(history.getByRole('link', { name: /^Open in chat: the run of / })).toHaveCount(2);
+  await expect(card.getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
+  await page.screenshot({ path: testInfo.outputPath('routines-history.png'), fullPage: true });
+
   // A custom cron the server cannot read: its sentence says what to write instead, and nothing is added.
   await page.getByLabel('Name', { exact: true }).fill('Broken schedule');
   await page.getByLabel('Instruction', { exact: true }).fill('How are bookings today?');

@@ -10,8 +10,9 @@ import { useToast } from '@/components/ui/toast';
 import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { RoutineForm } from './routine-form';
+import { RunHistory } from './run-history';
 import { describeSchedule } from './schedule';
-import { routinesKey, type RoutineLimits, type RoutineRunView, type RoutineView } from './types';
+import { routineRunsKey, routinesKey, type RoutineLimits, type RoutineRunView, type RoutineView } from './types';
 
 /**
  * One routine: its name, agent, schedule in words, next and last run (with the way to the DM it was
@@ -66,6 +67,7 @@ export function RoutineCard({
     mutationFn: () => api<RoutineRunView>(`${url}/run`, { method: 'POST' }),
     onSuccess: (lastRun) => {
       queryClient.setQueryData<RoutineView[]>(key, (list) => (list ?? []).map((r) => (r.id === routine.id ? { ...r, lastRun } : r)));
+      void queryClient.invalidateQueries({ queryKey: routineRunsKey(workspaceId, routine.id) });
       if (lastRun.status === 'failed') toast(t('routines.ranFailed', { name: routine.name, error: lastRun.error ?? t('errors.generic') }), 'error');
       else toast(t('routines.ranSent', { name: routine.name, agent: routine.agent.name }));
     },
@@ -118,7 +120,8 @@ export function RoutineCard({
 
   const last = routine.lastRun;
   const lastWhen = last ? formatRelative(last.createdAt, locale) : '';
-  const canOpen = last?.conversationId && routine.createdBy === userId;
+  const isCreator = routine.createdBy === userId;
+  const canOpen = last?.conversationId && isCreator;
 
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
@@ -201,6 +204,8 @@ export function RoutineCard({
           )}
         </li>
       </ul>
+
+      <RunHistory workspaceId={workspaceId} routine={routine} canOpen={isCreator} max={limits.historyRuns} />
 
       {canManage && (
         <div className="mt-4 flex flex-wrap items-start gap-2">

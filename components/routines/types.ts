@@ -40,6 +40,10 @@ export interface RoutineLimits {
   perAgent: number;
   minMinutes: number;
   maxMinutes: number;
+  /** How many runs History shows. */
+  historyRuns: number;
 }
 
 export const routinesKey = (workspaceId: string) => ['workspaces', workspaceId, 'routines'] as const;
+
+export const routineRunsKey = (workspaceId: string, routineId: string) => ['workspaces', workspaceId, 'routine-runs', routineId] as const;

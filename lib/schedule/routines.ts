@@ -284,6 +284,22 @@ export async function runRoutineNow(user: SessionUser, workspaceId: string, rout
   return out!;
 }
 
+/** How many runs a routine's history shows. */
+export const RUN_HISTORY_LIMIT = 20;
+
+/** A routine's latest runs, newest first, at most RUN_HISTORY_LIMIT. Any member, under RLS. */
+export async function listRoutineRuns(user: SessionUser, workspaceId: string, routineId: string): Promise<RoutineRun[]> {
+  await requireWorkspace(user, workspaceId, false);
+  if (!isUuid(routineId)) throw notFound('This routine');
+  const runs = await withUser(user, async (tx) => {
+    const [routine] = await tx.query(`select 1 from public.routines where workspace_id = $1 and id = $2`, [workspaceId, routineId]);
+    if (!routine) return null;
+    return tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where routine_id = $1 order by created_at desc, id desc limit ${RUN_HISTORY_LIMIT}`, [routineId]);
+  }).catch(rethrowAsApiError);
+  if (!runs) throw notFound('This routine');
+  return runs;
+}
+
 const RUN_COLUMNS = `id, due_at as "dueAt", status, manual, conversation_id as "conversationId", message_id as "messageId", error, created_at as "createdAt"`;
 
 /**

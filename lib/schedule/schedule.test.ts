@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as routineRoute from '@/app/api/workspaces/[workspaceId]/routines/[routineId]/route';
 import * as runRoute from '@/app/api/workspaces/[workspaceId]/routines/[routineId]/run/route';
+import * as runsRoute from '@/app/api/workspaces/[workspaceId]/routines/[routineId]/runs/route';
 import * as routinesRoute from '@/app/api/workspaces/[workspaceId]/routines/route';
 import { createAgent } from '@/lib/agents';
 import { ApiError } from '@/lib/api';
@@ -15,8 +16,10 @@ import {
   createRoutine,
   deleteRoutine,
   deliverPendingRuns,
+  listRoutineRuns,
   listRoutines,
   MAX_ROUTINES_PER_AGENT,
+  RUN_HISTORY_LIMIT,
   runRoutineNow,
   scheduleDueRoutines,
   updateRoutine,
@@ -296,6 +299,54 @@ describe('run now', () => {
   });
 });
 
+describe('run history', () => {
+  it('lists a routine’s runs newest first to any member, scheduled and by hand, with the failed one’s reason', async () => {
+    const s = await salon();
+    const routine = await morning(s);
+    await dueAt(routine, new Date(Date.now() - 60_000));
+    await scheduleDueRoutines(new Date());
+    await deliverPendingRuns();
+    const byHand = await runRoutineNow(s.owner, s.team.id, routine.id);
+    // A run the send path refused: the agent has left the workspace since.
+    await asService((tx) =>
+      tx.query(`insert into public.routine_runs (workspace_id, routine_id, due_at, status, error, created_at) values ($1, $2, now(), 'failed', 'Nova is no longer in this workspace.', now() + interval '1 second')`, [
+        s.team.id,
+        routine.id,
+      ]),
+    );
+
+    const runs = await listRoutineRuns(s.member, s.team.id, routine.id);
+    expect(runs.map((r) => [r.status, r.manual])).toEqual([
+      ['failed', false],
+      ['sent', true],
+      ['sent', false],
+    ]);
+    expect(runs[0]!.error).toBe('Nova is no longer in this workspace.');
+    expect(runs[1]!.id).toBe(byHand.id);
+    expect(runs[2]).toMatchObject({ conversationId: byHand.conversationId, messageId: expect.any(String), dueAt: expect.any(Date) });
+  });
+
+  it(`shows the latest ${RUN_HISTORY_LIMIT} runs, and nothing of a routine the reader cannot see`, async () => {
+    const s = await salon();
+    const routine = await morning(s);
+    await asService((tx) =>
+      tx.query(
+        `insert into public.routine_runs (workspace_id, routine_id, due_at, status, created_at)
+         select $1, $2, t, 'sent', t from generate_series(now() - interval '29 days', now(), interval '1 day') t`,
+        [s.team.id, routine.id],
+      ),
+    );
+    const runs = await listRoutineRuns(s.owner, s.team.id, routine.id);
+    expect(runs).toHaveLength(RUN_HISTORY_LIMIT);
+    expect(runs[0]!.createdAt.getTime()).toBeGreaterThan(runs[RUN_HISTORY_LIMIT - 1]!.createdAt.getTime());
+
+    expect((await refusal(listRoutineRuns(s.stranger, s.team.id, routine.id))).status).toBe(404);
+    const elsewhere = await createWorkspace(s.owner, { name: 'Second shop' });
+    expect((await refusal(listRoutineRuns(s.owner, elsewhere.id, routine.id))).status).toBe(404);
+    expect((await refusal(listRoutineRuns(s.owner, s.team.id, 'not-a-uuid'))).status).toBe(404);
+  });
+});
+
 describe('the REST API', () => {
   const bearer = async (user: { id: string; email: string }) => ({ authorization: `Bearer ${await signAccessToken(user)}` });
 
@@ -325,6 +376,8 @@ describe('the REST API', () => {
     expect(run.body.data).toMatchObject({ status: 'sent', manual: true, conversationId: expect.any(String) });
     const listed = await callRoute(routinesRoute.GET, 'GET', path, { headers: await bearer(s.member), params });
     expect(listed.body.data).toEqual([expect.objectContaining({ id, lastRun: expect.objectContaining({ id: run.body.data.id, status: 'sent' }) })]);
+    const history = await callRoute(runsRoute.GET, 'GET', `${path}/${id}/runs`, { headers: await bearer(s.member), params: one });
+    expect([history.status, history.body.data]).toEqual([200, [expect.objectContaining({ id: run.body.data.id, manual: true, createdAt: expect.any(String) })]]);
 
     const removed = await callRoute(routineRoute.DELETE, 'DELETE', `${path}/${id}`, { headers: await bearer(s.owner), params: one });
     expect(removed.body.data).toEqual({ deleted: true });

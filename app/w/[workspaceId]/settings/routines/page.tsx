@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { listWorkspaceAgents } from '@/lib/agents';
 import { serialize } from '@/lib/api';
 import { getI18n } from '@/lib/i18n/server';
-import { MAX_INTERVAL_MINUTES, MAX_ROUTINES_PER_AGENT, MIN_INTERVAL_MINUTES, listRoutines } from '@/lib/schedule';
+import { MAX_INTERVAL_MINUTES, MAX_ROUTINES_PER_AGENT, MIN_INTERVAL_MINUTES, RUN_HISTORY_LIMIT, listRoutines } from '@/lib/schedule';
 import { currentWorkspace, type WorkspaceParams } from '../../current';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,7 +30,7 @@ export default async function RoutinesPage({ params }: { params: WorkspaceParams
         canManage={canManage}
         timeZone={workspace.timeZone}
         agents={agents.map((agent): AgentOption => ({ id: agent.id, name: agent.name }))}
-        limits={{ perAgent: MAX_ROUTINES_PER_AGENT, minMinutes: MIN_INTERVAL_MINUTES, maxMinutes: MAX_INTERVAL_MINUTES }}
+        limits={{ perAgent: MAX_ROUTINES_PER_AGENT, minMinutes: MIN_INTERVAL_MINUTES, maxMinutes: MAX_INTERVAL_MINUTES, historyRuns: RUN_HISTORY_LIMIT }}
         initialRoutines={serialize<RoutineView[]>(routines)}
       />
     </>
