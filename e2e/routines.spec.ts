@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hostedAgents, newPerson, signUp, uniqueEmail } from './helpers';
 
-test('the owner gives Nova a morning routine, runs it now, finds it in the DM marked via routine, and pauses it', async ({ browser }, testInfo) => {
+test('the owner gives Nova a morning routine, runs it now, finds it in the DM marked via routine, pauses it, reads its history, and finds its runs on the Home', async ({ browser }, testInfo) => {
   const { context, page } = await newPerson(browser, testInfo);
   const workspacePath = await signUp(page, uniqueEmail('routines', testInfo));
   await hostedAgents(page);
@@ -73,6 +73,15 @@ test('the owner gives Nova a morning routine, runs it now, finds it in the DM ma
   await expect(page.getByLabel('Cron expression', { exact: true })).toBeFocused();
   await expect(page.getByRole('article', { name: 'Broken schedule' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('routines-bad-cron.png'), fullPage: true });
+
+  // The Home's Done for you counts both runs, and leads to the answer in the DM.
+  await page.goto(workspacePath);
+  await page.getByText('Ran 2 routines').click();
+  await expect(page.getByText('Morning bookings, by Nova')).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('routines-home.png') });
+  await page.getByRole('link', { name: 'See the answer to Morning bookings' }).first().click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('list', { name: 'Messages in Nova' }).getByText('via routine · Morning bookings').first()).toBeVisible();
 
   await context.close();
 });

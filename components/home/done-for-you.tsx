@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { formatMoment } from '@/lib/i18n/format';
@@ -7,10 +8,12 @@ import { UndoButton } from './undo-button';
 
 /**
  * "Sent 3 reminders", "Offered 1 freed slot to the waitlist": one group per kind of action, each a
- * native disclosure (no script) listing the individual actions, with undo while a message is queued.
+ * native disclosure (no script) listing the individual actions, with undo while a message is queued;
+ * then "Ran 2 routines", each with the way to the agent's answer for whoever is in that DM.
  */
 export function DoneForYou({
   groups,
+  routineRuns,
   workspaceId,
   timeZone,
   canDecide,
@@ -18,6 +21,7 @@ export function DoneForYou({
   t,
 }: {
   groups: DailyBriefView['done'];
+  routineRuns: DailyBriefView['routineRuns'];
   workspaceId: string;
   timeZone: string;
   canDecide: boolean;
@@ -29,15 +33,7 @@ export function DoneForYou({
       {groups.map((group) => (
         <li key={group.actionType}>
           <details className="group">
-            <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-subtle sm:px-5 [&::-webkit-details-marker]:hidden">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-sm font-bold text-success" aria-hidden>
-                {group.count}
-              </span>
-              <span className="flex-1 font-semibold">
-                {plural(t, locale, `done.${group.actionType}`, group.count)}
-              </span>
-              <ChevronRightIcon className="shrink-0 text-muted transition-transform group-open:rotate-90" />
-            </summary>
+            <DoneSummary count={group.count} label={plural(t, locale, `done.${group.actionType}`, group.count)} />
             <ul className="flex flex-col gap-1 px-4 pb-3 sm:px-5">
               {group.items.map((item) => {
                 const { what, subject } = describeDecision(item, locale, timeZone, t);
@@ -65,6 +61,48 @@ export function DoneForYou({
           </details>
         </li>
       ))}
+      {routineRuns.count > 0 && (
+        <li>
+          <details className="group">
+            <DoneSummary count={routineRuns.count} label={plural(t, locale, 'done.routines', routineRuns.count)} />
+            <ul className="flex flex-col gap-1 px-4 pb-3 sm:px-5">
+              {routineRuns.items.map((run) => (
+                <li key={run.id} className="flex items-center gap-3 rounded-xl bg-subtle px-3 py-2">
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="text-[0.9375rem] text-pretty">{t('done.routineRun', { routine: run.routineName, agent: run.agentName })}</span>
+                    <span className="text-xs text-muted">{t('done.sent', { when: formatMoment(run.ranAt, locale, timeZone) })}</span>
+                  </span>
+                  {run.conversationId && (
+                    <Link
+                      href={`/w/${workspaceId}/chat/${run.conversationId}`}
+                      prefetch={false}
+                      aria-label={t('done.routineAnswerNamed', { routine: run.routineName })}
+                      className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold text-accent-ink underline"
+                    >
+                      {t('done.routineAnswer')}
+                    </Link>
+                  )}
+                </li>
+              ))}
+              {routineRuns.count > routineRuns.items.length && (
+                <li className="px-3 text-sm text-muted">{t('done.more', { count: routineRuns.count - routineRuns.items.length })}</li>
+              )}
+            </ul>
+          </details>
+        </li>
+      )}
     </ul>
+  );
+}
+
+function DoneSummary({ count, label }: { count: number; label: string }) {
+  return (
+    <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-subtle sm:px-5 [&::-webkit-details-marker]:hidden">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-sm font-bold text-success" aria-hidden>
+        {count}
+      </span>
+      <span className="flex-1 font-semibold">{label}</span>
+      <ChevronRightIcon className="shrink-0 text-muted transition-transform group-open:rotate-90" />
+    </summary>
   );
 }

@@ -44,8 +44,8 @@ export function HomeBrief({ brief, approvals, locale, t }: { brief: DailyBriefVi
       title: t('done.title'),
       aside: t('done.window'),
       body:
-        brief.done.length > 0 ? (
-          <DoneForYou groups={brief.done} workspaceId={ws} timeZone={brief.timeZone} canDecide={brief.canDecide} locale={locale} t={t} />
+        brief.done.length > 0 || brief.routineRuns.count > 0 ? (
+          <DoneForYou groups={brief.done} routineRuns={brief.routineRuns} workspaceId={ws} timeZone={brief.timeZone} canDecide={brief.canDecide} locale={locale} t={t} />
         ) : (
           <Quiet title={t('done.emptyTitle')} body={t('done.emptyBody')} />
         ),

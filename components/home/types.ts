@@ -18,6 +18,16 @@ export interface MetricView {
   benchmark?: number;
 }
 
+export interface RoutineRunDoneView {
+  id: string;
+  routineId: string;
+  routineName: string;
+  agentName: string;
+  ranAt: string;
+  /** Null when the reader is not in the DM it was written in. */
+  conversationId: string | null;
+}
+
 export interface DecisionView {
   id: string;
   planet: Planet;
@@ -81,6 +91,7 @@ export interface DailyBriefView {
   proposals: DecisionView[];
   proposalsTotal: number;
   done: Array<{ actionType: ActionType; planet: Planet; count: number; items: DecisionView[] }>;
+  routineRuns: { count: number; items: RoutineRunDoneView[] };
   planets: PlanetSummaryView[];
   suggestions: SuggestionView[];
   prefs: HomePrefs;

@@ -49,6 +49,17 @@ export interface DoneGroup {
   items: DecisionView[];
 }
 
+/** A routine that ran in the window: its instruction was sent to its agent, whose answer is in the DM. */
+export interface RoutineRunDone {
+  id: string;
+  routine_id: string;
+  routine_name: string;
+  agent_name: string;
+  ran_at: Date;
+  /** The DM it was written in, when the reader is in it (RLS decides); else null. */
+  conversation_id: string | null;
+}
+
 export interface DailyBrief {
   workspaceId: string;
   timeZone: string;
@@ -62,6 +73,8 @@ export interface DailyBrief {
   proposals: DecisionView[];
   proposalsTotal: number;
   done: DoneGroup[];
+  /** Routines sent in the Done window: how many, and the latest DONE_ITEMS_SHOWN. */
+  routineRuns: { count: number; items: RoutineRunDone[] };
   planets: PlanetSummary[];
   suggestions: PromotionSuggestion[];
   prefs: HomePrefs;
@@ -81,14 +94,15 @@ interface BriefRow {
   proposals: DecisionView[];
   proposals_total: number;
   done: Array<DecisionView & { group_count: number }>;
+  routine_runs: { count: number; items: RoutineRunDone[] };
   new_insights: Record<string, number> | null;
   prefs: unknown;
 }
 
 /**
  * Everything the Home shows, composed at read time in one transaction as the user (RLS): the pulse and
- * planets (seven indexed queries in lib/planets), then one statement for the proposals, what was done,
- * today's unseen insights and the person's layout, and one for the autonomy switches.
+ * planets (seven indexed queries in lib/planets), then one statement for the proposals, what was done
+ * (decisions and routines), today's unseen insights and the person's layout, and one for the autonomy switches.
  */
 export async function composeDailyBrief(user: SessionUser, workspaceId: string, options: { now?: Date } = {}): Promise<DailyBrief> {
   if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) throw notFound('This workspace');
@@ -117,6 +131,7 @@ export async function composeDailyBrief(user: SessionUser, workspaceId: string, 
       proposals: row.proposals,
       proposalsTotal: row.proposals_total,
       done: [...groups.values()].sort((a, b) => b.count - a.count),
+      routineRuns: { count: row.routine_runs.count, items: row.routine_runs.items.map((r) => ({ ...r, ran_at: new Date(r.ran_at) })) },
       planets: planets.map((p) => {
         const level = autonomy.planets.find((a) => a.planet === p.planet)!;
         return {
@@ -156,6 +171,19 @@ async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Da
                  join public.agent_decisions d on d.id = r.id
                  ${DECISION_JOIN}
                 where r.rn <= $6) x) as done,
+            -- Routines sent: counted over the window; the agent's name and the reader's view of the DM are
+            -- looked up only for the runs listed (FILTER skips the others' arguments).
+            (select jsonb_build_object('count', count(*)::int, 'items', coalesce(jsonb_agg(jsonb_build_object(
+                      'id', x.id, 'routine_id', x.routine_id, 'routine_name', x.routine_name, 'ran_at', x.created_at,
+                      'agent_name', (select a.name from private.visible_agents() a where a.id = x.agent_id),
+                      'conversation_id', (select c.id from public.conversations c where c.id = x.conversation_id))
+                    order by x.created_at desc, x.id) filter (where x.rn <= $6), '[]'))
+               from (select x.id, x.routine_id, r.name as routine_name, r.agent_id, x.conversation_id, x.created_at,
+                            row_number() over (order by x.created_at desc, x.id) as rn
+                       from public.routine_runs x
+                       join public.routines r on r.id = x.routine_id
+                      where x.workspace_id = w.id and x.status = 'sent'
+                        and x.created_at > $3::timestamptz - make_interval(hours => $4) and x.created_at <= $3::timestamptz) x) as routine_runs,
             (select json_object_agg(planet, n) from (
                select i.planet, count(*)::int as n from public.workspace_insights i
                 where i.workspace_id = w.id and i.status = 'new' and i.insight_date = ($3::timestamptz at time zone w.time_zone)::date

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { GET as getBrief } from '@/app/api/home/daily-brief/route';
 import { PUT as putPrefs } from '@/app/api/home/prefs/route';
 import { POST as decide } from '@/app/api/workspaces/[workspaceId]/decisions/[decisionId]/[action]/route';
+import { createAgent } from '@/lib/agents';
 import { signAccessToken } from '@/lib/auth';
 import { approveDecision, submitAction } from '@/lib/autonomy';
 import { createSalon, type Salon } from '@/lib/autonomy/test-world';
@@ -9,6 +10,7 @@ import { asService } from '@/lib/db';
 import { seedDemo } from '@/lib/demo';
 import { findCandidates } from '@/lib/insights';
 import { PLANETS } from '@/lib/planets';
+import { createRoutine, runRoutineNow } from '@/lib/schedule';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { composeDailyBrief } from './brief';
@@ -81,6 +83,39 @@ describe('the daily brief', () => {
       { params },
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('routines in Done for you', () => {
+  it('counts the routines sent in the last day, newest first, with the answer’s DM for whoever is in it', async () => {
+    const world = await createSalon('2026-11-30');
+    const nova = await createAgent(world.owner, { name: 'Nova', role: 'Front desk', runtime: 'local', backend: 'offline' });
+    const routine = await createRoutine(world.owner, world.workspace.id, {
+      agentId: nova.id,
+      name: 'Morning bookings',
+      instruction: 'How are bookings today?',
+      schedule: { kind: 'cron', cron: '0 7 * * *' },
+    });
+    const first = await runRoutineNow(world.owner, world.workspace.id, routine.id);
+    const second = await runRoutineNow(world.owner, world.workspace.id, routine.id);
+    // Neither a run from two days ago nor one that could not be sent counts.
+    await asService((tx) =>
+      tx.query(
+        `insert into public.routine_runs (workspace_id, routine_id, due_at, status, error, created_at)
+         values ($1, $2, now() - interval '2 days', 'sent', null, now() - interval '2 days'), ($1, $2, now() - interval '1 minute', 'failed', 'Refused.', now() - interval '1 minute')`,
+        [world.workspace.id, routine.id],
+      ),
+    );
+
+    const forOwner = (await composeDailyBrief(world.owner, world.workspace.id)).routineRuns;
+    expect(forOwner.count).toBe(2);
+    expect(forOwner.items.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(forOwner.items[0]).toMatchObject({ routine_id: routine.id, routine_name: 'Morning bookings', agent_name: 'Nova', conversation_id: second.conversationId, ran_at: expect.any(Date) });
+
+    // The member sees that the routines ran, not into the owner's DM.
+    const forMember = (await composeDailyBrief(world.member, world.workspace.id)).routineRuns;
+    expect(forMember.count).toBe(2);
+    expect(forMember.items.map((r) => r.conversation_id)).toEqual([null, null]);
   });
 });
 
