@@ -35,18 +35,22 @@ test('the scripts every page starts with are served with V8’s compile hint (np
 
 /**
  * Lighthouse's mobile profile (Moto G Power viewport, simulated slow 4G, 4× CPU) against the local app,
- * in the phone project only: three runs, and the median performance score must be at least 95, as must
- * every run's accessibility and best practices. On a host slower than the one Lighthouse's 4× is
+ * in the phone project only: five runs, and the median performance score must be at least 95, as must
+ * every run's accessibility and best practices. Five, not three: Lighthouse's docs/variability.md says
+ * the median of five halves the run-to-run variance. On a host slower than the one Lighthouse's 4× is
  * calibrated for, the runs use the calibrated slowdown instead (test/lighthouse.ts, docs/home.md), so the
- * check judges the page and not the machine. The same measurement, side by side with a baseline page and
- * at other slowdowns, is `npm run bench -- lighthouse` (bench/README.md).
+ * check judges the page and not the machine. `npm test` runs it once, in the pass on the embedded
+ * database (the page's scripts are the same in both passes; E2E_SKIP_LIGHTHOUSE=1 skips it in the other).
+ * The same measurement, side by side with a baseline page and at other slowdowns, is
+ * `npm run bench -- lighthouse` (bench/README.md).
  */
 const MIN_SCORE = 95;
-const RUNS = 3;
+const RUNS = 5;
 
 test(`Lighthouse scores Home at least ${MIN_SCORE} for performance, accessibility and best practices`, async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'Lighthouse runs once per run, in the phone project.');
-  test.setTimeout(480_000);
+  test.skip(process.env.E2E_SKIP_LIGHTHOUSE === '1', 'npm test runs Lighthouse once, in the pass on the embedded database.');
+  test.setTimeout(720_000);
   const demo = await demoSession(browser, testInfo);
   test.skip(!demo, 'This app shows no demo login (only embedded installs do), so there is no workspace with planet data.');
   const cookies = await demo!.context.cookies();

@@ -52,7 +52,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   drop_db() { psql "$TEST_DATABASE_URL" -qc "drop database if exists $db with (force)" > /dev/null || true; rm -rf "$data_dir"; }
   trap drop_db EXIT
   DATABASE_URL="$url" npx tsx scripts/migrate.ts
-  e2e_run postgres 3302 DATABASE_URL="$url" SEED_DEMO=1 DEV_MAILBOX=1
+  # Lighthouse runs once per npm test, in the PGlite pass above (e2e/a11y.spec.ts).
+  E2E_SKIP_LIGHTHOUSE=1 e2e_run postgres 3302 DATABASE_URL="$url" SEED_DEMO=1 DEV_MAILBOX=1
 fi
 
 step "all tests passed"
