@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { COMPILE_HINT } from '../scripts/compile-hints.mjs';
 import { runMobileProfile } from '../test/lighthouse';
 import { demoSession } from './demo-session';
 
@@ -29,7 +30,7 @@ test('the scripts every page starts with are served with V8’s compile hint (np
   for (const file of rootMainFiles) {
     const script = await request.get(`/_next/${file}`);
     expect(script.ok(), file).toBe(true);
-    expect((await script.text()).startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
+    expect((await script.text()).startsWith(COMPILE_HINT), file).toBe(true);
   }
 });
 

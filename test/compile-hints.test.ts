@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs build script, run by node after `next build`
 import { addCompileHints, COMPILE_HINT } from '../scripts/compile-hints.mjs';
 
 let dir: string;
