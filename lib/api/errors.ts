@@ -41,6 +41,10 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError('not_found', `${what} was not found.`);
 export const forbidden = (message = 'You do not have permission to do that.') => new ApiError('forbidden', message);
+/** What a member may not do, only the workspace's owner and admins; `what` finishes the sentence: "manage routines". */
+export const managersOnly = (what: string) => forbidden(`Only the owner and admins can ${what}.`);
+/** What only the workspace's owner may do; `what` finishes the sentence: "delete the workspace". */
+export const ownerOnly = (what: string) => forbidden(`Only the owner can ${what}.`);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError('unauthorized', message);
 export const conflict = (message: string, details?: unknown) => new ApiError('conflict', message, details);
 /** Input that passed its schema but breaks a rule: the message, and under the field it is about the same or a shorter one. */

@@ -1,5 +1,5 @@
 export { isUuid } from './ids';
-export { ApiError, conflict, forbidden, fromDatabaseError, invalidField, notFound, rethrowAsApiError, unauthorized, validationError } from './errors';
+export { ApiError, conflict, forbidden, fromDatabaseError, invalidField, managersOnly, notFound, ownerOnly, rethrowAsApiError, unauthorized, validationError } from './errors';
 export type { ErrorCode } from './errors';
 export { errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';
 export type { Envelope, RouteContext } from './route';

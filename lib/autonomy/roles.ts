@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '@/lib/api';
+import { managersOnly, notFound } from '@/lib/api';
 import type { SessionUser, Tx } from '@/lib/db';
 
 export type Role = 'owner' | 'admin' | 'member';
@@ -16,6 +16,6 @@ export async function roleIn(tx: Tx, user: SessionUser, workspaceId: string): Pr
 /** Approving, ignoring, undoing and changing autonomy act for the business: the owner and admins only. */
 export async function requireManager(tx: Tx, user: SessionUser, workspaceId: string, what: string): Promise<Role> {
   const role = await roleIn(tx, user, workspaceId);
-  if (role === 'member') throw forbidden(`Only the owner and admins can ${what}.`);
+  if (role === 'member') throw managersOnly(what);
   return role;
 }

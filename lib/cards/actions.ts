@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, conflict, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, conflict, isUuid, managersOnly, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { lockConversation, writeMessage } from '@/lib/chat/pipeline';
 import { publish } from '@/lib/realtime';
@@ -207,7 +207,7 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
     const { card, action } = findButton(message, cardId, actionId);
     const isDecision = card.type === 'approval' && DECISION_VERBS.has(action.verb);
     if (isDecision && !['owner', 'admin'].includes((await roleIn(tx, message.workspace_id, user.id)) ?? '')) {
-      throw forbidden('Only an owner or admin of this workspace can decide on an approval.');
+      throw managersOnly('decide on an approval');
     }
     return elevated(tx, async (tx) => {
       if (card.approvalFor) return decide(tx, user, message, card, action, locale);

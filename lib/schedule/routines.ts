@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { ApiError, forbidden, invalidField, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, invalidField, isUuid, managersOnly, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -182,7 +182,7 @@ async function readRoutine(tx: Tx, workspaceId: string, routineId: string): Prom
 async function requireWorkspace(user: SessionUser, workspaceId: string, manage: boolean) {
   const workspace = await getWorkspace(user, workspaceId);
   if (!workspace) throw notFound('This workspace');
-  if (manage && workspace.role === 'member') throw forbidden('Only the owner and admins manage routines.');
+  if (manage && workspace.role === 'member') throw managersOnly('manage routines');
   return workspace;
 }
 

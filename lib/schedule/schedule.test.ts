@@ -365,7 +365,7 @@ describe('the REST API', () => {
     expect([bad.status, bad.body.success, bad.body.error.code]).toEqual([422, false, 'validation_failed']);
     expect(bad.body.error.message).toMatch(/five fields/);
     const asMember = await callRoute(routinesRoute.POST, 'POST', path, { headers: await bearer(s.member), body, params });
-    expect([asMember.status, asMember.body.error.message]).toEqual([403, 'Only the owner and admins manage routines.']);
+    expect([asMember.status, asMember.body.error.message]).toEqual([403, 'Only the owner and admins can manage routines.']);
     expect((await callRoute(routinesRoute.GET, 'GET', path, { params })).status).toBe(401);
 
     const one = { ...params, routineId: id };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, forbidden, isUuid, managersOnly, notFound, rethrowAsApiError } from '@/lib/api';
 import { constantTimeEqual, getRequestUser, newToken, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
@@ -138,7 +138,7 @@ const toKey = (r: KeyRow): ApiKey => ({
 async function requireAdmin(user: SessionUser, workspaceId: string) {
   const workspace = await getWorkspace(user, workspaceId);
   if (!workspace) throw notFound('This workspace');
-  if (workspace.role === 'member') throw forbidden('Only owners and admins manage API keys.');
+  if (workspace.role === 'member') throw managersOnly('manage API keys');
 }
 
 export async function listApiKeys(user: SessionUser, workspaceId: string): Promise<ApiKey[]> {

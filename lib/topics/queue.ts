@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden, invalidField } from '@/lib/api';
+import { invalidField, managersOnly } from '@/lib/api';
 import { config } from '@/lib/config';
 import { asService, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -250,5 +250,5 @@ export async function setQueueConcurrency(caller: Caller, concurrency: number): 
       [caller.workspaceId, concurrency],
     ),
   );
-  if (!row) throw forbidden('Only owners and admins change the queue.');
+  if (!row) throw managersOnly('change the queue');
 }

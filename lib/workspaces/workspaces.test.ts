@@ -62,12 +62,14 @@ describe('workspaces', () => {
 
   it('enforces roles: members cannot invite, admins invite members only and cannot delete', async () => {
     const { admin, member, team } = await teamWithMembers();
-    await expect(createInvitation(member, team.id, { email: 'x@example.test', role: 'member' })).rejects.toMatchObject({ status: 403 });
-    await expect(createInvitation(admin, team.id, { email: 'y@example.test', role: 'admin' })).rejects.toMatchObject({ status: 403 });
+    // Each refusal says who may do it and what was refused.
+    const refused = (message: string) => ({ status: 403, message });
+    await expect(createInvitation(member, team.id, { email: 'x@example.test', role: 'member' })).rejects.toMatchObject(refused('Only the owner and admins can invite people.'));
+    await expect(createInvitation(admin, team.id, { email: 'y@example.test', role: 'admin' })).rejects.toMatchObject(refused('Only the owner can invite admins.'));
     await expect(createInvitation(admin, team.id, { email: 'z@example.test', role: 'member' })).resolves.toBeTruthy();
-    await expect(deleteWorkspace(admin, team.id)).rejects.toMatchObject({ status: 403 });
-    await expect(changeRole(admin, team.id, member.id, 'admin')).rejects.toMatchObject({ status: 403 });
-    await expect(updateWorkspace(member, team.id, { name: 'Renamed' })).rejects.toMatchObject({ status: 403 });
+    await expect(deleteWorkspace(admin, team.id)).rejects.toMatchObject(refused('Only the owner can delete the workspace.'));
+    await expect(changeRole(admin, team.id, member.id, 'admin')).rejects.toMatchObject(refused("Only the owner can change members' roles."));
+    await expect(updateWorkspace(member, team.id, { name: 'Renamed' })).rejects.toMatchObject(refused('Only the owner and admins can change the workspace settings.'));
     await expect(updateWorkspace(admin, team.id, { name: 'Renamed' })).resolves.toMatchObject({ name: 'Renamed' });
   });
 
@@ -92,7 +94,7 @@ describe('workspaces', () => {
     await removeMember(admin, team.id, second.id);
     expect(await getWorkspace(second, team.id)).toBeNull();
     await changeRole(owner, team.id, member.id, 'admin');
-    await expect(removeMember(admin, team.id, member.id)).rejects.toMatchObject({ status: 403 });
+    await expect(removeMember(admin, team.id, member.id)).rejects.toMatchObject({ status: 403, message: 'Only the owner can remove an admin.' });
     await removeMember(member, team.id, member.id);
     expect(await getWorkspace(member, team.id)).toBeNull();
   });

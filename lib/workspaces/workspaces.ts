@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrowAsApiError } from '@/lib/api';
 import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
@@ -95,10 +95,12 @@ async function findWorkspace(tx: Tx, user: SessionUser, id: string): Promise<Wor
   return row ? toWorkspace(row) : null;
 }
 
-async function requireWorkspace(tx: Tx, user: SessionUser, id: string, roles?: Role[]): Promise<Workspace> {
+/** The workspace as the caller sees it (404 for a stranger); `only` refuses the others with a sentence that says what they tried. */
+async function requireWorkspace(tx: Tx, user: SessionUser, id: string, only?: { who: 'managers' | 'owner'; what: string }): Promise<Workspace> {
   const workspace = isUuid(id) ? await findWorkspace(tx, user, id) : null;
   if (!workspace) throw notFound('This workspace');
-  if (roles && !roles.includes(workspace.role)) throw forbidden(`Only ${roles.join(' or ')}s can do that in this workspace.`);
+  if (only?.who === 'owner' && workspace.role !== 'owner') throw ownerOnly(only.what);
+  if (only?.who === 'managers' && workspace.role === 'member') throw managersOnly(only.what);
   return workspace;
 }
 
@@ -118,7 +120,7 @@ export async function createWorkspace(user: SessionUser, input: z.infer<typeof c
 
 export async function updateWorkspace(user: SessionUser, id: string, input: z.infer<typeof updateWorkspaceSchema>): Promise<Workspace> {
   return withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, id, ['owner', 'admin']);
+    await requireWorkspace(tx, user, id, { who: 'managers', what: 'change the workspace settings' });
     await tx.query(
       `update public.workspaces set
          name = coalesce($2, name), time_zone = coalesce($3, time_zone),
@@ -132,7 +134,7 @@ export async function updateWorkspace(user: SessionUser, id: string, input: z.in
 
 export async function deleteWorkspace(user: SessionUser, id: string): Promise<void> {
   await withUser(user, async (tx) => {
-    const workspace = await requireWorkspace(tx, user, id, ['owner']);
+    const workspace = await requireWorkspace(tx, user, id, { who: 'owner', what: 'delete the workspace' });
     if (workspace.isPersonal) throw forbidden('Your personal workspace cannot be deleted.');
     await tx.query('delete from public.workspaces where id = $1', [id]);
   });
@@ -162,7 +164,7 @@ export async function listMembers(user: SessionUser, workspaceId: string): Promi
 
 export async function changeRole(user: SessionUser, workspaceId: string, memberId: string, role: 'admin' | 'member'): Promise<void> {
   await withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, ['owner']);
+    await requireWorkspace(tx, user, workspaceId, { who: 'owner', what: "change members' roles" });
     const updated = await tx.query('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2 returning 1', [
       workspaceId,
       isUuid(memberId) ? memberId : null,
@@ -186,7 +188,7 @@ export async function removeMember(user: SessionUser, workspaceId: string, membe
     }
     if (memberId !== user.id) {
       const allowed = workspace.role === 'owner' || (workspace.role === 'admin' && target.role === 'member');
-      if (!allowed) throw forbidden(workspace.role === 'admin' ? 'Only the owner can remove an admin.' : 'Only admins and the owner can remove members.');
+      if (!allowed) throw workspace.role === 'admin' ? ownerOnly('remove an admin') : managersOnly('remove members');
     }
     await tx.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, memberId]);
   });
@@ -202,7 +204,7 @@ export interface Invitation {
 
 export async function listInvitations(user: SessionUser, workspaceId: string): Promise<Invitation[]> {
   return withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'see the invitations' });
     const rows = await tx.query<{ id: string; email: string; role: 'admin' | 'member'; expires_at: Date; created_at: Date }>(
       `select id, email, role, expires_at, created_at from public.workspace_invitations
         where workspace_id = $1 and accepted_at is null and expires_at > now() order by created_at desc`,
@@ -221,9 +223,9 @@ export async function createInvitation(
   const token = newToken();
   const link = `${config().APP_URL}/invite/${token}`;
   return withUser(user, async (tx) => {
-    const workspace = await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    const workspace = await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'invite people' });
     if (workspace.isPersonal) throw forbidden('A personal workspace cannot have other members.');
-    if (input.role === 'admin' && workspace.role !== 'owner') throw forbidden('Only the owner can invite admins.');
+    if (input.role === 'admin' && workspace.role !== 'owner') throw ownerOnly('invite admins');
     const already = await tx.query(
       `select 1 from public.workspace_members m join public.profiles p on p.user_id = m.user_id
         where m.workspace_id = $1 and lower(p.email) = $2`,
@@ -248,7 +250,7 @@ export async function createInvitation(
 
 export async function revokeInvitation(user: SessionUser, workspaceId: string, invitationId: string): Promise<void> {
   await withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, ['owner', 'admin']);
+    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'revoke invitations' });
     const deleted = await tx.query('delete from public.workspace_invitations where workspace_id = $1 and id = $2 returning 1', [
       workspaceId,
       isUuid(invitationId) ? invitationId : null,
