@@ -224,6 +224,29 @@ describe('the scheduler', () => {
     expect(listed!.nextRunAt).toEqual(new Date(missed.getTime() + 6 * 3600_000));
   });
 
+  it('one tick fires every due routine once, each from its own slot, and pauses one whose cron never runs again', async () => {
+    const s = await salon();
+    const hourly = await morning(s, { name: 'Hourly', schedule: { kind: 'interval', minutes: 60 } });
+    const daily = await morning(s, { name: 'Daily', agentId: s.atlas.id });
+    const never = await morning(s, { name: 'Never again' });
+    const now = new Date();
+    const hourlySlot = new Date(now.getTime() - 10 * 60_000);
+    await dueAt(hourly, hourlySlot);
+    await dueAt(daily, new Date(now.getTime() - 60_000));
+    await dueAt(never, new Date(now.getTime() - 60_000));
+    // February 31st: a cron that passed validation once and has no next run (made here by hand).
+    await asService((tx) => tx.query(`update public.routines set cron = '0 0 31 2 *' where id = $1`, [never.id]));
+
+    expect(await scheduleDueRoutines(now)).toBe(3);
+    expect((await Promise.all([hourly, daily, never].map(runsOf))).map((runs) => runs.length)).toEqual([1, 1, 1]);
+    const byName = new Map((await listRoutines(s.owner, s.team.id)).map((r) => [r.name, r]));
+    expect(byName.get('Hourly')!.nextRunAt).toEqual(new Date(hourlySlot.getTime() + 3600_000));
+    expect(romeTime(byName.get('Daily')!.nextRunAt!)).toBe('07:00');
+    expect(byName.get('Never again')).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(await scheduleDueRoutines(now)).toBe(0);
+    expect(await deliverPendingRuns()).toEqual({ sent: 3, failed: 0 });
+  });
+
   it('leaves paused routines and routines not yet due alone', async () => {
     const s = await salon();
     await updateRoutine(s.admin, s.team.id, (await morning(s)).id, { enabled: false });
