@@ -1,10 +1,10 @@
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { ApiError, invalidField, isUuid, managersOnly, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, invalidField, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
-import { getWorkspace, memberOrOwner } from '@/lib/workspaces';
+import { memberOrOwner, workspaceFor } from '@/lib/workspaces';
 
 /**
  * Routines: a standing instruction for one of the workspace's agents, run on a schedule. When one comes
@@ -179,12 +179,8 @@ async function readRoutine(tx: Tx, workspaceId: string, routineId: string): Prom
   return toRoutine(row);
 }
 
-async function requireWorkspace(user: SessionUser, workspaceId: string, manage: boolean) {
-  const workspace = await getWorkspace(user, workspaceId);
-  if (!workspace) throw notFound('This workspace');
-  if (manage && workspace.role === 'member') throw managersOnly('manage routines');
-  return workspace;
-}
+const requireWorkspace = (user: SessionUser, workspaceId: string, manage: boolean) =>
+  workspaceFor(user, workspaceId, manage ? { who: 'managers', what: 'manage routines' } : undefined);
 
 /** The workspace's routines, oldest first, each with its latest run. Any member. */
 export async function listRoutines(user: SessionUser, workspaceId: string): Promise<Routine[]> {
@@ -322,11 +318,12 @@ export async function scheduleDueRoutines(now: Date): Promise<number> {
         [now],
       );
       if (due.length === 0) return 0;
+      const ids = due.map((r) => r.id);
       const inserted = await tx.query(
         `insert into public.routine_runs (workspace_id, routine_id, due_at)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[]::timestamptz[])
          on conflict (routine_id, due_at) do nothing returning id`,
-        [due.map((r) => r.workspace_id), due.map((r) => r.id), due.map((r) => r.next_run_at.toISOString())],
+        [due.map((r) => r.workspace_id), ids, due.map((r) => r.next_run_at.toISOString())],
       );
       created += inserted.length;
       const next = due.map((r) => {
@@ -341,7 +338,7 @@ export async function scheduleDueRoutines(now: Date): Promise<number> {
       await tx.query(
         `update public.routines r set next_run_at = u.next::timestamptz, enabled = u.next is not null
            from unnest($1::uuid[], $2::text[]) as u(id, next) where r.id = u.id`,
-        [due.map((r) => r.id), next],
+        [ids, next],
       );
       return due.length;
     });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, isUuid, managersOnly, notFound, rethrowAsApiError } from '@/lib/api';
+import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { constantTimeEqual, getRequestUser, newToken, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
-import { getWorkspace } from '@/lib/workspaces';
+import { getWorkspace, workspaceFor } from '@/lib/workspaces';
 
 /**
  * Who calls the topic API, always inside one workspace:
@@ -135,11 +135,7 @@ const toKey = (r: KeyRow): ApiKey => ({
 });
 
 /** Admins only: the app checks first for a clear message, RLS enforces it anyway. */
-async function requireAdmin(user: SessionUser, workspaceId: string) {
-  const workspace = await getWorkspace(user, workspaceId);
-  if (!workspace) throw notFound('This workspace');
-  if (workspace.role === 'member') throw managersOnly('manage API keys');
-}
+const requireAdmin = (user: SessionUser, workspaceId: string) => workspaceFor(user, workspaceId, { who: 'managers', what: 'manage API keys' });
 
 export async function listApiKeys(user: SessionUser, workspaceId: string): Promise<ApiKey[]> {
   await requireAdmin(user, workspaceId);

@@ -79,6 +79,11 @@ export async function listWorkspaces(user: SessionUser): Promise<Workspace[]> {
   return rows.map(toWorkspace);
 }
 
+/** `requireWorkspace` in a transaction of its own, for modules that check the caller before their own work. */
+export function workspaceFor(user: SessionUser, id: string, only?: RoleRequirement): Promise<Workspace> {
+  return withUser(user, (tx) => requireWorkspace(tx, user, id, only));
+}
+
 /** `null` when it does not exist or the caller is not a member: the two are indistinguishable. */
 export async function getWorkspace(user: SessionUser, id: string): Promise<Workspace | null> {
   if (!isUuid(id)) return null;
@@ -95,8 +100,14 @@ async function findWorkspace(tx: Tx, user: SessionUser, id: string): Promise<Wor
   return row ? toWorkspace(row) : null;
 }
 
+/** Who may do `what` in a workspace: its owner and admins, or its owner alone. */
+export interface RoleRequirement {
+  who: 'managers' | 'owner';
+  what: string;
+}
+
 /** The workspace as the caller sees it (404 for a stranger); `only` refuses the others with a sentence that says what they tried. */
-async function requireWorkspace(tx: Tx, user: SessionUser, id: string, only?: { who: 'managers' | 'owner'; what: string }): Promise<Workspace> {
+async function requireWorkspace(tx: Tx, user: SessionUser, id: string, only?: RoleRequirement): Promise<Workspace> {
   const workspace = isUuid(id) ? await findWorkspace(tx, user, id) : null;
   if (!workspace) throw notFound('This workspace');
   if (only?.who === 'owner' && workspace.role !== 'owner') throw ownerOnly(only.what);
