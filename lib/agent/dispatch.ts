@@ -45,6 +45,7 @@ export interface DispatchOutcome {
 export class ToolDispatcher {
   readonly records: ToolCallRecord[] = [];
   readonly proposals: WriteProposal[] = [];
+  /** Failures so far by call (`argsKey`), for the repeated-failure guard. */
   private readonly failures = new Map<string, number>();
 
   constructor(
@@ -77,78 +78,84 @@ export class ToolDispatcher {
     const read = await Promise.all(reads);
     for (let j = 0; j < read.length; j++) results[readAt[j]!] = read[j]!;
     for (const i of writes ?? []) results[i] = await this.call(calls[i]!, iteration);
-    for (const i of finishes ?? []) results[i] = await this.call(calls[i]!, iteration, (input) => (outcome.finished = { input }));
+    for (const i of finishes ?? []) results[i] = await this.call(calls[i]!, iteration, outcome);
     return outcome;
   }
 
   /** One call, as the claude-code backend's tool bridge needs it. */
   async single(call: ToolCall, iteration: number): Promise<ToolResult & Pick<DispatchOutcome, 'finished'>> {
-    let finished: DispatchOutcome['finished'];
-    const result = await this.call(call, iteration, (input) => (finished = { input }));
-    return { ...result, finished };
+    const outcome: Pick<DispatchOutcome, 'finished'> = {};
+    const result = await this.call(call, iteration, outcome);
+    return { ...result, finished: outcome.finished };
   }
 
-  private async call(call: ToolCall, iteration: number, onFinish?: (input: unknown) => void): Promise<ToolResult> {
+  /** `finishing` gets the finish tool's input when it ran. */
+  private async call(call: ToolCall, iteration: number, finishing?: Pick<DispatchOutcome, 'finished'>): Promise<ToolResult> {
     const started = performance.now();
-    const argsHash = shortHash(`${call.name}\n${stableStringify(call.input)}`);
-    const done = (content: string, ok: boolean, note?: ToolCallRecord['note']): ToolResult => {
-      const safe = this.vault.pseudonymize(content);
-      const record: ToolCallRecord = { name: call.name, ok, iteration, ms: Math.round((performance.now() - started) * 100) / 100, argsHash };
-      if (!ok) record.error = safe.slice(0, 300);
-      if (note) record.note = note;
-      this.records.push(record);
-      return { id: call.id, content: safe, isError: !ok };
-    };
-
     const tool = this.tools.get(call.name);
     if (!tool) {
-      return done(`There is no tool named "${call.name}". The tools are: ${[...this.tools.keys()].join(', ')}.`, false, 'unknown_tool');
+      const message = `There is no tool named "${call.name}". The tools are: ${[...this.tools.keys()].join(', ')}.`;
+      return this.record(call, iteration, started, this.vault.pseudonymize(message), false, 'unknown_tool');
     }
-    if ((this.failures.get(argsHash) ?? 0) >= REPEATED_FAILURES) {
-      return done(
-        `Stopped: ${call.name} already failed ${REPEATED_FAILURES} times with these same arguments in this run, so it was not run again. Change the arguments or finish.`,
-        false,
-        'repeated_failure',
-      );
+    // Only a call that failed before can be stopped: a run without failures never looks.
+    const key = this.failures.size > 0 ? argsKey(call) : undefined;
+    if (key !== undefined && (this.failures.get(key) ?? 0) >= REPEATED_FAILURES) {
+      const message = `Stopped: ${call.name} already failed ${REPEATED_FAILURES} times with these same arguments in this run, so it was not run again. Change the arguments or finish.`;
+      return this.record(call, iteration, started, this.vault.pseudonymize(message), false, 'repeated_failure');
     }
-    const failed = (message: string, note?: ToolCallRecord['note']) => {
-      const count = (this.failures.get(argsHash) ?? 0) + 1;
-      this.failures.set(argsHash, count);
-      if (count < REPEATED_FAILURES) return done(message, false, note);
-      return done(`${message}\nThis call has now failed ${count} times with the same arguments and is stopped for the rest of the run.`, false, 'repeated_failure');
-    };
 
     // Handlers work on real values: a read tool looks up the real customer, a write tool writes to them.
     const parsed = tool.input.safeParse(this.vault.reidentify(call.input));
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-      return failed(`Invalid input for ${call.name}: ${issues}. The input schema is ${JSON.stringify(tool.inputSchema)}.`);
+      return this.failed(call, iteration, started, `Invalid input for ${call.name}: ${issues}. The input schema is ${JSON.stringify(tool.inputSchema)}.`, key);
     }
 
     if (tool.kind === 'write') {
-      const decision = await authorizeWrite({
-        workspaceId: this.context.workspaceId,
-        runId: this.context.runId,
-        agentId: this.context.agentId,
-        planet: tool.planet ?? this.context.planet,
-        tool,
-        input: parsed.data,
-        argsHash,
-      });
-      if (decision.decision === 'deny') return done(decision.message, false, 'denied');
+      const planet = tool.planet ?? this.context.planet;
+      const { workspaceId, runId, agentId } = this.context;
+      const argsHash = shortHash(key ?? argsKey(call));
+      const decision = await authorizeWrite({ workspaceId, runId, agentId, planet, tool, input: parsed.data, argsHash });
+      if (decision.decision === 'deny') return this.record(call, iteration, started, this.vault.pseudonymize(decision.message), false, 'denied');
       if (decision.decision === 'propose') {
-        this.proposals.push({ tool: tool.name, planet: tool.planet ?? this.context.planet, input: parsed.data, argsHash });
-        return done(decision.message ?? `Proposed: ${tool.name} was not run; the owner will see it as a proposal to approve.`, true, 'proposed');
+        this.proposals.push({ tool: tool.name, planet, input: parsed.data, argsHash });
+        const message = decision.message ?? `Proposed: ${tool.name} was not run; the owner will see it as a proposal to approve.`;
+        return this.record(call, iteration, started, this.vault.pseudonymize(message), true, 'proposed');
       }
     }
 
+    let output: unknown;
     try {
-      const output = await tool.handler(parsed.data, this.context);
-      if (tool.name === this.finishToolName) onFinish?.(parsed.data);
-      return done(typeof output === 'string' ? output : (JSON.stringify(output) ?? ''), true);
+      output = await tool.handler(parsed.data, this.context);
     } catch (error) {
-      if (error instanceof ToolError) return failed(error.message);
-      return failed(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof ToolError ? error.message : `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`;
+      return this.failed(call, iteration, started, message, key);
     }
+    if (finishing && tool.name === this.finishToolName) finishing.finished = { input: parsed.data };
+    const safe = typeof output === 'string' ? this.vault.pseudonymize(output) : (JSON.stringify(this.vault.pseudonymizeValue(output)) ?? '');
+    return this.record(call, iteration, started, safe, true);
   }
+
+  /** A failure counts towards the repeated-failure guard; the second one for the same arguments says so. */
+  private failed(call: ToolCall, iteration: number, started: number, message: string, key = argsKey(call)): ToolResult {
+    const count = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, count);
+    if (count < REPEATED_FAILURES) return this.record(call, iteration, started, this.vault.pseudonymize(message), false);
+    const stopped = `${message}\nThis call has now failed ${count} times with the same arguments and is stopped for the rest of the run.`;
+    return this.record(call, iteration, started, this.vault.pseudonymize(stopped), false, 'repeated_failure');
+  }
+
+  /** The result as the model sees it, and its record. `safe` has crossed the PII boundary already. */
+  private record(call: ToolCall, iteration: number, started: number, safe: string, ok: boolean, note?: ToolCallRecord['note']): ToolResult {
+    const record: ToolCallRecord = { name: call.name, ok, iteration, ms: Math.round((performance.now() - started) * 100) / 100 };
+    if (!ok) record.error = safe.slice(0, 300);
+    if (note) record.note = note;
+    this.records.push(record);
+    return { id: call.id, content: safe, isError: !ok };
+  }
+}
+
+/** A call as the model made it (pseudonymized arguments, keys sorted): equal for the same tool and arguments. */
+function argsKey(call: ToolCall): string {
+  return `${call.name}\n${stableStringify(call.input)}`;
 }

@@ -147,6 +147,43 @@ describe('PiiVault', () => {
     });
   });
 
+  it('pseudonymizes a tool output value by value: the JSON is what pseudonymizing its text gives', () => {
+    const vault = new PiiVault(key, 'ws', ['Mario Rossi', 'Giulia Bianchi']);
+    const text = new PiiVault(key, 'ws', ['Mario Rossi', 'Giulia Bianchi']);
+    const output = {
+      customers: [
+        { name: 'Mario Rossi', email: 'mario.rossi@example.it', phone: '+39 333 123 4567', visits: 7, since: new Date('2025-03-01T10:00:00Z') },
+        { name: 'giulia  bianchi', card: '4111 1111 1111 1111', cf: 'RSSMRA80A01H501U', iban: 'IT60X0542811101000000123456', tags: ['vip', null, true] },
+      ],
+      note: 'Mario Rossi asked to be called on 06 1234 5678, ref 550e8400-e29b-41d4-a716-346655440000',
+      revenue: 1234567.5,
+      'anna@example.com': 'a key that is an address',
+    };
+    const json = JSON.stringify(vault.pseudonymizeValue(output));
+    expect(json).toBe(text.pseudonymize(JSON.stringify(output)));
+    for (const secret of ['Mario Rossi', 'mario.rossi', '333 123 4567', '4111', 'RSSMRA', 'IT60', '1234 5678', 'anna@']) expect(json).not.toContain(secret);
+    expect(JSON.parse(json).customers[0].since).toBe('2025-03-01T10:00:00.000Z');
+    expect(JSON.parse(json).revenue).toBe(1234567.5);
+    // The same values give the same aliases on every later call of the run.
+    expect(JSON.stringify(vault.pseudonymizeValue(output))).toBe(json);
+  });
+
+  it('turns a number that is a phone or card number into its alias and leaves other numbers as numbers', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    const out = vault.pseudonymizeValue({ mobile: 3331234567, card: 4111111111111111, orders: 100234567, cents: 12345678, small: 42 }) as Record<string, unknown>;
+    expect(out.mobile).toMatch(/^tel-[0-9A-F]{4}$/);
+    expect(out.card).toMatch(/^carta-[0-9A-F]{4}$/);
+    expect(out).toMatchObject({ orders: 100234567, cents: 12345678, small: 42 });
+    expect(vault.reidentify(out.mobile)).toBe('3331234567');
+  });
+
+  it('keeps a "__proto__" key of a tool output as a plain property', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    const out = vault.pseudonymizeValue(JSON.parse('{"__proto__": {"email": "x@example.com"}, "ok": true}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toMatch(/^\{"__proto__":\{"email":"email-[0-9A-F]{4}"\},"ok":true\}$/);
+  });
+
   it('checks IBAN, Luhn and codice fiscale checksums', () => {
     expect(ibanValid('GB82WEST12345698765432')).toBe(true);
     expect(ibanValid('GB82WEST12345698765433')).toBe(false);

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Tx } from '@/lib/db';
 
 /**
- * The PII boundary. Everything the runtime sends to a model passes through `PiiVault.pseudonymize`:
- * emails, phone numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer
+ * The PII boundary. Everything the runtime sends to a model passes through `PiiVault.pseudonymize` (text)
+ * or `pseudonymizeValue` (a tool's output, value by value, before it is written as JSON): emails, phone numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer
  * names become aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a
  * workspace (an HMAC under a key kept in the database), so prompts stay cacheable and an agent's notes
  * stay consistent from run to run. The alias → value map lives only in this process, for the run.
@@ -14,7 +14,8 @@ type Kind = 'name' | 'email' | 'iban' | 'card' | 'cf' | 'phone';
 const PREFIX: Record<Kind, string> = { name: 'Cliente', email: 'email', iban: 'iban', card: 'carta', cf: 'cf', phone: 'tel' };
 const ALIAS = /\b(?:Cliente|email|iban|carta|cf|tel)-[0-9A-F]{4,16}\b/g;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+// Starts only where a run of local-part characters starts, so a long word is tried once, not at each of its letters.
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // Uppercase, compact or in groups of four (how IBANs are written); the checksum decides.
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g;
 const CARD = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
@@ -67,6 +68,16 @@ export class PiiVault {
   private readonly names: RegExp | undefined;
   private readonly aliasOf = new Map<string, string>();
   private readonly valueOf = new Map<string, string>();
+  // Each string of the tool outputs seen this run, pseudonymized: a run reads the same names, emails and
+  // enum values turn after turn, and a lookup costs far less than the passes.
+  private readonly strings = new Map<string, string>();
+  // The replacers, made once per run rather than on every pass.
+  private readonly asEmail = (m: string) => this.aliasFor('email', m);
+  private readonly asIban = (m: string) => this.aliasFor('iban', m);
+  private readonly asCard = (m: string) => this.aliasFor('card', m);
+  private readonly asCf = (m: string) => this.aliasFor('cf', m);
+  private readonly asPhone = (m: string) => this.aliasFor('phone', m);
+  private readonly asName = (m: string) => this.aliasFor('name', m);
 
   constructor(instanceKey: Buffer, workspaceId: string, knownNames: string[]) {
     this.key = createHmac('sha256', instanceKey).update(workspaceId).digest();
@@ -77,12 +88,37 @@ export class PiiVault {
   pseudonymize(text: string): string {
     // Each pass below only runs when the text has what every match of it needs: most text given to a model
     // (prompts, tool results) has no PII of most kinds, and a regex tries each position of the text.
-    let out = text.includes('@') ? text.replace(EMAIL, (m) => this.alias('email', m.toLowerCase(), m)) : text;
-    out = out.replace(IBAN, (m) => (ibanValid(m) ? this.alias('iban', m.replace(/ /g, ''), m) : m));
-    if (DIGIT_RUN.test(out)) out = out.replace(CARD, (m) => (luhnValid(m) ? this.alias('card', m.replace(/\D/g, ''), m) : m));
-    out = out.replace(CODICE_FISCALE, (m) => (codiceFiscaleValid(m.toUpperCase()) ? this.alias('cf', m.toUpperCase(), m) : m));
-    if (DIGIT_RUN.test(out)) out = out.replace(PHONE, (m) => (isPhone(m) ? this.alias('phone', normalizePhone(m), m) : m));
-    if (this.names) out = out.replace(this.names, (m) => this.alias('name', m.toLowerCase().replace(/\s+/g, ' '), m));
+    let out = text.includes('@') ? text.replace(EMAIL, this.asEmail) : text;
+    out = out.replace(IBAN, this.asIban);
+    if (DIGIT_RUN.test(out)) out = out.replace(CARD, this.asCard);
+    out = out.replace(CODICE_FISCALE, this.asCf);
+    if (DIGIT_RUN.test(out)) out = out.replace(PHONE, this.asPhone);
+    if (this.names) out = out.replace(this.names, this.asName);
+    return out;
+  }
+
+  /**
+   * A tool's output with every string in it pseudonymized, object keys included, and numbers long enough to be
+   * a phone or card number that turn out to be one replaced by their alias: what JSON.stringify then writes is
+   * what pseudonymizing its text would give (no pattern can match across JSON's quotes and separators).
+   */
+  pseudonymizeValue(value: unknown): unknown {
+    if (typeof value === 'string') {
+      let safe = this.strings.get(value);
+      if (safe === undefined) this.strings.set(value, (safe = this.pseudonymize(value)));
+      return safe;
+    }
+    if (typeof value === 'number') {
+      if (value > -1e7 && value < 1e7) return value;
+      const text = String(value);
+      const safe = this.pseudonymize(text);
+      return safe === text ? value : safe;
+    }
+    if (typeof value !== 'object' || value === null) return value;
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return this.pseudonymizeValue((value as { toJSON(): unknown }).toJSON());
+    if (Array.isArray(value)) return value.map((v) => this.pseudonymizeValue(v));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) setOwn(out, this.pseudonymizeValue(key) as string, this.pseudonymizeValue((value as Record<string, unknown>)[key]));
     return out;
   }
 
@@ -92,32 +128,54 @@ export class PiiVault {
     if (typeof value === 'string') return (value.includes('-') ? value.replace(ALIAS, (a) => this.valueOf.get(a) ?? a) : value) as T;
     if (Array.isArray(value)) return value.map((v) => this.reidentify(v)) as T;
     if (value && typeof value === 'object') {
-      // Always a new object, as plain as the one JSON.parse gives: a "__proto__" key stays an own property.
+      // Always a new object, as plain as the one JSON.parse gives.
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        const v = this.reidentify((value as Record<string, unknown>)[key]);
-        if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-        else out[key] = v;
-      }
+      for (const key of Object.keys(value)) setOwn(out, key, this.reidentify((value as Record<string, unknown>)[key]));
       return out as T;
     }
     return value;
   }
 
-  private alias(kind: Kind, normalized: string, original: string): string {
+  /** The alias of `match`, a match of the `kind` pass, or `match` as it is when its checksum says it is not one. */
+  private aliasFor(kind: Kind, match: string): string {
+    const normalized = normalize(kind, match);
+    if (normalized === undefined) return match;
     const id = `${kind}:${normalized}`;
     const known = this.aliasOf.get(id);
-    if (known) return known;
+    if (known !== undefined) return known;
     const digest = createHmac('sha256', this.key).update(id).digest('hex').toUpperCase();
     // Four hex digits read well; on a clash inside this run, take more.
-    let alias = '';
-    for (let len = 4; len <= 16; len += 2) {
-      alias = `${PREFIX[kind]}-${digest.slice(0, len)}`;
-      if (!this.valueOf.has(alias)) break;
-    }
+    let alias = `${PREFIX[kind]}-${digest.slice(0, 4)}`;
+    for (let len = 6; len <= 16 && this.valueOf.has(alias); len += 2) alias = `${PREFIX[kind]}-${digest.slice(0, len)}`;
     this.aliasOf.set(id, alias);
-    this.valueOf.set(alias, original);
+    this.valueOf.set(alias, match);
     return alias;
+  }
+}
+
+/** `out[key] = value`, where a "__proto__" key stays an own property instead of replacing the prototype. */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/** The value a match stands for, the same however it was written; undefined when the match is not PII. */
+function normalize(kind: Kind, match: string): string | undefined {
+  switch (kind) {
+    case 'email':
+      return match.toLowerCase();
+    case 'iban':
+      return ibanValid(match) ? match.replace(/ /g, '') : undefined;
+    case 'card':
+      return luhnValid(match) ? match.replace(/\D/g, '') : undefined;
+    case 'cf': {
+      const upper = match.toUpperCase();
+      return codiceFiscaleValid(upper) ? upper : undefined;
+    }
+    case 'phone':
+      return isPhone(match) ? normalizePhone(match) : undefined;
+    case 'name':
+      return match.toLowerCase().replace(/\s+/g, ' ');
   }
 }
 

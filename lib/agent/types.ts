@@ -46,8 +46,6 @@ export interface ToolCallRecord {
   /** Which turn (1-based) asked for it. */
   iteration: number;
   ms: number;
-  /** Hash of the (pseudonymized) arguments: the record never holds the arguments themselves. */
-  argsHash: string;
   error?: string;
   /** `repeated_failure`: stopped by the guard; `unknown_tool`: no such tool; `proposed`: a write held for approval. */
   note?: 'repeated_failure' | 'unknown_tool' | 'proposed' | 'denied';

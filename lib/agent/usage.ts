@@ -54,7 +54,7 @@ export async function recordRun(db: Database, run: RunRecord): Promise<void> {
        id, workspace_id, agent_id, agent_name, planet, trigger, backend, model, ran, stop_reason, iterations,
        tool_calls, proposals, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, duration_ms,
        outcome, error_kind, error, session_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13::text::jsonb, $14, $15, $16, $17, $18, $19::text::jsonb, $20, $21, $22)`;
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::json, $13::text::jsonb, $14, $15, $16, $17, $18, $19::text::jsonb, $20, $21, $22)`;
   const params = [
     run.id,
     run.workspaceId,
