@@ -259,7 +259,7 @@ async function hostLoop(
   return stop ?? 'no_tool_use';
 }
 
-const finishInput = z.object({ summary: z.string().describe('What you found and did, for the owner.') });
+const finishInput = z.compile(z.object({ summary: z.string().describe('What you found and did, for the owner.') }));
 const { $schema: _ignored, ...finishSchema } = z.toJSONSchema(finishInput) as Record<string, unknown>;
 
 /** Earlier turns for a backend that takes one opening message: the conversation so far, then the new message. */

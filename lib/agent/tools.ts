@@ -61,7 +61,8 @@ export function defineTool<S extends z.ZodType>(def: Omit<ToolDefinition<S>, 'in
   if (!NAME.test(def.name)) throw new Error(`Tool name "${def.name}" must match ${NAME}`);
   const { $schema: _ignored, ...schema } = z.toJSONSchema(def.input) as Record<string, unknown>;
   if (schema.type !== 'object') throw new Error(`Tool "${def.name}" must take an object as input`);
-  const tool: ToolDefinition<S> = { ...def, inputSchema: canonicalize(schema) };
+  // Compiled once here (same results and errors, several times faster): every call of the tool is validated.
+  const tool: ToolDefinition<S> = { ...def, input: z.compile(def.input), inputSchema: canonicalize(schema) };
   registry.set(tool.name, tool as unknown as ToolDefinition);
   return tool;
 }
@@ -78,7 +79,10 @@ export function toolsFor(filter: { names?: string[]; planet?: string }): ToolDef
   return [...registry.values()].filter((t) => !t.planet || t.planet === filter.planet);
 }
 
-/** The seed contract's `Record<string, AgentTool>` as tool definitions (validated against their own JSON Schema). */
+/**
+ * The seed contract's `Record<string, AgentTool>` as tool definitions (validated against their own JSON Schema).
+ * Made for each run, so their schemas are not compiled: compiling costs more than the run's few calls save.
+ */
 export function fromAgentTools(tools: Record<string, AgentTool>): ToolDefinition[] {
   return Object.entries(tools).map(([name, tool]) => {
     const inputSchema = canonicalize({ ...(tool.schema.input_schema as Record<string, unknown>) });
