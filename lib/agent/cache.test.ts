@@ -82,6 +82,13 @@ describe('prompt cache discipline', () => {
     ]);
     expect(requests[3]!.body.system[1].text).toContain('Tuesday');
 
+    // The second breakpoint is on the last block of the conversation only: earlier turns go as they were sent.
+    for (const request of requests) {
+      const marked = request.body.messages.flatMap((m: any, i: number) => m.content.flatMap((b: any, j: number) => (b.cache_control ? [[i, j]] : [])));
+      const last = request.body.messages.at(-1);
+      expect(marked).toEqual([[request.body.messages.length - 1, last.content.length - 1]]);
+    }
+
     // Tools in name order with sorted schema keys, whatever order they were given or written in.
     expect(requests[0]!.body.tools.map((t: any) => t.name)).toEqual(['finish', 'planet_metrics', 'sector_benchmark']);
     expect(Object.keys(requests[0]!.body.tools[1].input_schema.properties)).toEqual(['compare', 'days', 'planet']);

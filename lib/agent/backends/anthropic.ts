@@ -19,6 +19,7 @@ function clientFor(apiKey: string, baseURL: string | undefined, maxRetries: numb
 
 export function anthropicBackend(opts: { apiKey: string; baseURL?: string; model: string; maxRetries: number }): TurnBackend {
   const client = clientFor(opts.apiKey, opts.baseURL, opts.maxRetries);
+  const requests = new AnthropicRequests();
   return {
     id: 'anthropic',
     kind: 'turns',
@@ -26,7 +27,7 @@ export function anthropicBackend(opts: { apiKey: string; baseURL?: string; model
     async turn(prompt, history, signal): Promise<ModelTurn> {
       let response: Anthropic.Message;
       try {
-        response = await client.messages.create(anthropicRequest(prompt, history), { signal });
+        response = await client.messages.create(requests.next(prompt, history), { signal });
       } catch (error) {
         throw anthropicError(error);
       }
@@ -53,26 +54,34 @@ export function anthropicBackend(opts: { apiKey: string; baseURL?: string; model
 }
 
 /**
- * The request, in cache order: tools, then the stable system block carrying the first breakpoint, then
- * the run's context, then the conversation with a second breakpoint on its last block so each turn reads
- * the previous turn's prefix from the cache. Tool schemas arrive with sorted keys and in name order.
+ * The requests of one run, in cache order: tools, then the stable system block carrying the first breakpoint,
+ * then the run's context, then the conversation with a second breakpoint on its last block so each turn reads
+ * the previous turn's prefix from the cache. Tool schemas arrive with sorted keys and in name order. The prompt
+ * stays and the history only grows during a run, so each part is converted to the SDK's format once.
  */
-export function anthropicRequest(prompt: Prompt, history: Message[]): Anthropic.MessageCreateParamsNonStreaming {
-  const system: Anthropic.TextBlockParam[] = [{ type: 'text', text: prompt.system, cache_control: EPHEMERAL }];
-  if (prompt.context) system.push({ type: 'text', text: prompt.context });
-  const messages = history.map(toAnthropic);
-  const last = messages.at(-1)?.content;
-  if (Array.isArray(last) && last.length > 0) {
-    const i = last.length - 1;
-    last[i] = { ...last[i]!, cache_control: EPHEMERAL } as Anthropic.ContentBlockParam;
+class AnthropicRequests {
+  private prompt: Prompt | undefined;
+  private tools: Anthropic.Tool[] = [];
+  private system: Anthropic.TextBlockParam[] = [];
+  private readonly messages: Anthropic.MessageParam[] = [];
+
+  next(prompt: Prompt, history: Message[]): Anthropic.MessageCreateParamsNonStreaming {
+    if (prompt !== this.prompt) {
+      this.prompt = prompt;
+      this.tools = prompt.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema }));
+      this.system = [{ type: 'text', text: prompt.system, cache_control: EPHEMERAL }];
+      if (prompt.context) this.system.push({ type: 'text', text: prompt.context });
+    }
+    for (let i = this.messages.length; i < history.length; i++) this.messages.push(toAnthropic(history[i]!));
+    const messages = this.messages.slice(0, history.length);
+    const last = messages.at(-1);
+    if (last && Array.isArray(last.content) && last.content.length > 0) {
+      const content = last.content.slice();
+      content[content.length - 1] = { ...content[content.length - 1]!, cache_control: EPHEMERAL } as Anthropic.ContentBlockParam;
+      messages[messages.length - 1] = { ...last, content } as Anthropic.MessageParam;
+    }
+    return { model: prompt.model, max_tokens: prompt.maxTokens, tools: this.tools, system: this.system, messages };
   }
-  return {
-    model: prompt.model,
-    max_tokens: prompt.maxTokens,
-    tools: prompt.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema })),
-    system,
-    messages,
-  };
 }
 
 function toAnthropic(message: Message): Anthropic.MessageParam {

@@ -53,7 +53,10 @@ export interface TurnBackend {
   id: BackendId;
   kind: 'turns';
   model: string;
-  /** `signal` is left out when nothing can abort the run. */
+  /**
+   * One model turn. A backend serves one run: `prompt` stays the same and `history` only grows, by appending,
+   * from one call to the next. `signal` is left out when nothing can abort the run.
+   */
   turn(prompt: Prompt, history: Message[], signal?: AbortSignal): Promise<ModelTurn>;
 }
 
