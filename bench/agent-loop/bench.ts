@@ -13,16 +13,20 @@ import { median, ms } from '../stats';
 /**
  * The runtime's overhead per iteration against a bare @anthropic-ai/sdk loop making the same calls to the
  * same fake server: 10 iterations, 5 read tools a turn (finish on the 10th). The fake server answers at
- * once, so the difference is all overhead. A third loop, the bare one plus the two statements the runtime
- * makes per run (the quota read before the first call, the run record after the last), shows how much of
- * the difference those statements are; a fourth, the bare one plus two `select 1`, what any two statements
- * there cost at the least. Runs of one iteration (finish at once) of the runtime and of the bare loop
- * separate what an iteration costs from what a run costs once (setup, the two statements).
+ * once, so the difference is all overhead. An iteration is timed as the loop's period: from one model
+ * request reaching the server to the next (the server notes when each arrives), over a run's nine
+ * turn-to-turn intervals; that holds the response's handling, the tool calls and the next request's
+ * building, and nothing a run pays once. The ratio to the bare loop is taken in each round (every loop runs
+ * once a round, in a shuffled order) and its median reported. A third loop, the bare one plus the two statements the runtime makes
+ * per run (the quota read before the first call, the run record after the last), shows how much of the whole
+ * run's difference those statements are; a fourth, the bare one plus two `select 1`, what any two statements
+ * there cost at the least. Runs of one iteration (finish at once) of the runtime and of the bare loop give
+ * the per-iteration cost a second way, by subtraction, with what that way also counts (see bench/README.md).
  */
 const ITERATIONS = 10;
 const TOOLS = 5;
 const WARMUP = 20;
-const RUNS = 200;
+const RUNS = 400;
 
 const CUSTOMERS = ['Mario Rossi', 'Giulia Bianchi', 'Luca Verdi'];
 const SYSTEM = `You are the CRM planet agent of a small hair salon. ${'Rules: be brief, cite numbers, never invent data. '.repeat(20)}`;
@@ -92,7 +96,6 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-
 const bench: Bench = async () => {
   const fake = await startFakeModelServer();
   Object.assign(process.env, { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url, LOG_LEVEL: 'warn', MODEL_BACKEND: 'anthropic' });
@@ -128,8 +131,8 @@ const bench: Bench = async () => {
     await bareLoop(client, tools);
     await db.query('select 1');
   };
-  // Runs of one turn (finish at once): what a run costs apart from its iterations, so that the difference
-  // to the 10-turn runs is the cost of 9 iterations alone, for the runtime and for the bare loop.
+  // Runs of one turn (finish at once): what a run costs apart from its iterations; the difference to the
+  // 10-turn runs is the per-iteration cost by subtraction, for the runtime and for the bare loop.
   const runtimeOneTurn = async () => {
     await runtimeLoop(1);
   };
@@ -149,6 +152,10 @@ const bench: Bench = async () => {
   };
   const names = Object.keys(loops) as Array<keyof typeof loops>;
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof loops, number[]>;
+  const periods = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<keyof typeof loops, number[]>;
+  // Each round runs every loop once, close together in time: the ratio within a round does not move with
+  // the host's speed from one minute to the next, as two medians taken over the whole bench do.
+  const pairedRatios: number[] = [];
   let seed = 1;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -157,37 +164,44 @@ const bench: Bench = async () => {
       script(fake, turns[name]);
       const started = performance.now();
       await loops[name]();
-      if (i >= WARMUP) times[name].push(performance.now() - started);
+      if (i < WARMUP) continue;
+      times[name].push(performance.now() - started);
+      const arrived = fake.requests.map((r) => r.receivedAt);
+      if (arrived.length > 1) periods[name].push((arrived.at(-1)! - arrived[0]!) / (arrived.length - 1));
     }
+    if (i >= WARMUP) pairedRatios.push(periods.runtime.at(-1)! / periods.bare.at(-1)!);
   }
   unregister();
   await fake.close();
   await db.close();
   await drop();
 
-  const rt = median(times.runtime);
-  const br = median(times.bare);
-  const bs = median(times.bareWithStatements);
-  const bt = median(times.bareWithTrivialStatements);
-  const rt1 = median(times.runtimeOneTurn);
-  const br1 = median(times.bareOneTurn);
-  const perIteration = { runtime: (rt - rt1) / (ITERATIONS - 1), bare: (br - br1) / (ITERATIONS - 1) };
-  const row = (loop: string, total: number, turns: number, vsBare: number) => ({ loop, 'ms/run': ms(total), 'ms/iteration': ms(total / turns), 'x bare': Number((total / vsBare).toFixed(3)) });
+  const m = Object.fromEntries(names.map((name) => [name, median(times[name])])) as Record<keyof typeof loops, number>;
+  const p = Object.fromEntries(names.map((name) => [name, periods[name].length ? median(periods[name]) : NaN])) as Record<keyof typeof loops, number>;
+  const bySubtraction = { runtime: (m.runtime - m.runtimeOneTurn) / (ITERATIONS - 1), bare: (m.bare - m.bareOneTurn) / (ITERATIONS - 1) };
+  const x = (a: number, b: number) => Number((a / b).toFixed(3));
+  const row = (loop: string, name: keyof typeof loops, vsBare: keyof typeof loops) => ({
+    loop,
+    'ms/run': ms(m[name]),
+    'x bare': x(m[name], m[vsBare]),
+    'ms/iteration': Number.isNaN(p[name]) ? '' : ms(p[name]),
+    'x bare/iteration': Number.isNaN(p[name]) ? '' : x(p[name], p[vsBare]),
+  });
   return {
-    title: `agent-loop on ${db.kind}: ${ITERATIONS} iterations x ${TOOLS} tools, ${RUNS} runs each (after ${WARMUP} warm-up), medians`,
+    title: `agent-loop on ${db.kind}: ${ITERATIONS} iterations x ${TOOLS} tools, ${RUNS} runs each (after ${WARMUP} warm-up), medians; an iteration is the time from one model request to the next`,
     rows: [
-      row('bare @anthropic-ai/sdk', br, ITERATIONS, br),
-      row('bare + two select 1', bt, ITERATIONS, br),
-      row('bare + quota read + run record', bs, ITERATIONS, br),
-      row('runAgent (anthropic backend)', rt, ITERATIONS, br),
-      row('bare, 1 iteration (finish at once)', br1, 1, br1),
-      row('runAgent, 1 iteration (finish at once)', rt1, 1, br1),
+      row('bare @anthropic-ai/sdk', 'bare', 'bare'),
+      row('bare + two select 1', 'bareWithTrivialStatements', 'bare'),
+      row('bare + quota read + run record', 'bareWithStatements', 'bare'),
+      row('runAgent (anthropic backend)', 'runtime', 'bare'),
+      row('bare, 1 iteration (finish at once)', 'bareOneTurn', 'bareOneTurn'),
+      row('runAgent, 1 iteration (finish at once)', 'runtimeOneTurn', 'bareOneTurn'),
     ],
     notes: [
-      `per iteration (a ${ITERATIONS}-iteration run less a 1-iteration one, over ${ITERATIONS - 1}): runAgent ${ms(perIteration.runtime)} ms, bare ${ms(perIteration.bare)} ms, ratio ${(perIteration.runtime / perIteration.bare).toFixed(3)}x (target <= 1.10x)`,
-      `per run, apart from its iterations (a 1-iteration run against the bare one: quota read, run record, setup): runAgent ${ms(rt1 - br1)} ms more`,
-      `whole run at ${ITERATIONS} iterations: ratio runtime/bare ${(rt / br).toFixed(3)}x`,
-      `of which the quota read and the run record: ${ms(bs - br)} ms/run; the loop itself (validation, guards, PII boundary, telemetry): ${ms(rt - bs)} ms/run, ${((rt - (bs - br)) / br).toFixed(3)}x bare`,
+      `per iteration (target <= 1.10x): runAgent/bare in the same round, median ${median(pairedRatios).toFixed(3)}x; medians ${ms(p.runtime)} / ${ms(p.bare)} ms, ${(p.runtime / p.bare).toFixed(3)}x`,
+      `per iteration by subtraction (a ${ITERATIONS}-iteration run less a 1-iteration one, over ${ITERATIONS - 1}): runAgent ${ms(bySubtraction.runtime)} ms, bare ${ms(bySubtraction.bare)} ms, ratio ${(bySubtraction.runtime / bySubtraction.bare).toFixed(3)}x`,
+      `per run, apart from its iterations (a 1-iteration run against the bare one: quota read, run record, setup): runAgent ${ms(m.runtimeOneTurn - m.bareOneTurn)} ms more`,
+      `whole run at ${ITERATIONS} iterations: ratio runtime/bare ${(m.runtime / m.bare).toFixed(3)}x, of which the quota read and the run record ${ms(m.bareWithStatements - m.bare)} ms/run`,
     ],
   };
 };

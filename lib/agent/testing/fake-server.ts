@@ -34,6 +34,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   raw: string;
+  /** `performance.now()` when the whole request had arrived: benchmarks time a loop from request to request. */
+  receivedAt: number;
   // The parsed JSON body, as sent: tests read whatever field they check.
   body: any;
   /** Anthropic: the request's bytes up to the first cache breakpoint (tools, then system blocks through it). */
@@ -89,6 +91,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
 
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    const receivedAt = performance.now();
     // A client that already gave up (abort, deadline) must not take a response meant for the next request.
     if (req.socket.destroyed) return;
     const path = (req.url ?? '/').split('?')[0]!;
@@ -105,6 +108,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       path,
       headers: req.headers,
       raw,
+      receivedAt,
       body,
       text: body ? collectText(body) : raw,
       ...(api === 'anthropic' && body ? { cachePrefix: cachePrefix(body) } : {}),
