@@ -95,13 +95,13 @@ export class ToolDispatcher {
     const tool = this.tools.get(call.name);
     if (!tool) {
       const message = `There is no tool named "${call.name}". The tools are: ${[...this.tools.keys()].join(', ')}.`;
-      return this.record(call, iteration, started, this.vault.pseudonymize(message), false, 'unknown_tool');
+      return this.recordText(call, iteration, started, message, false, 'unknown_tool');
     }
     // Only a call that failed before can be stopped: a run without failures never looks.
     const key = this.failures.size > 0 ? argsKey(call) : undefined;
     if (key !== undefined && (this.failures.get(key) ?? 0) >= REPEATED_FAILURES) {
       const message = `Stopped: ${call.name} already failed ${REPEATED_FAILURES} times with these same arguments in this run, so it was not run again. Change the arguments or finish.`;
-      return this.record(call, iteration, started, this.vault.pseudonymize(message), false, 'repeated_failure');
+      return this.recordText(call, iteration, started, message, false, 'repeated_failure');
     }
 
     // Handlers work on real values: a read tool looks up the real customer, a write tool writes to them.
@@ -116,11 +116,11 @@ export class ToolDispatcher {
       const { workspaceId, runId, agentId } = this.context;
       const argsHash = shortHash(key ?? argsKey(call));
       const decision = await authorizeWrite({ workspaceId, runId, agentId, planet, tool, input: parsed.data, argsHash });
-      if (decision.decision === 'deny') return this.record(call, iteration, started, this.vault.pseudonymize(decision.message), false, 'denied');
+      if (decision.decision === 'deny') return this.recordText(call, iteration, started, decision.message, false, 'denied');
       if (decision.decision === 'propose') {
         this.proposals.push({ tool: tool.name, planet, input: parsed.data, argsHash });
         const message = decision.message ?? `Proposed: ${tool.name} was not run; the owner will see it as a proposal to approve.`;
-        return this.record(call, iteration, started, this.vault.pseudonymize(message), true, 'proposed');
+        return this.recordText(call, iteration, started, message, true, 'proposed');
       }
     }
 
@@ -140,9 +140,14 @@ export class ToolDispatcher {
   private failed(call: ToolCall, iteration: number, started: number, message: string, key = argsKey(call)): ToolResult {
     const count = (this.failures.get(key) ?? 0) + 1;
     this.failures.set(key, count);
-    if (count < REPEATED_FAILURES) return this.record(call, iteration, started, this.vault.pseudonymize(message), false);
+    if (count < REPEATED_FAILURES) return this.recordText(call, iteration, started, message, false);
     const stopped = `${message}\nThis call has now failed ${count} times with the same arguments and is stopped for the rest of the run.`;
-    return this.record(call, iteration, started, this.vault.pseudonymize(stopped), false, 'repeated_failure');
+    return this.recordText(call, iteration, started, stopped, false, 'repeated_failure');
+  }
+
+  /** `record` for a message of the runtime's or a handler's: it crosses the PII boundary here. */
+  private recordText(call: ToolCall, iteration: number, started: number, text: string, ok: boolean, note?: ToolCallRecord['note']): ToolResult {
+    return this.record(call, iteration, started, this.vault.pseudonymize(text), ok, note);
   }
 
   /** The result as the model sees it, and its record. `safe` has crossed the PII boundary already. */

@@ -3,10 +3,11 @@ import type { Tx } from '@/lib/db';
 
 /**
  * The PII boundary. Everything the runtime sends to a model passes through `PiiVault.pseudonymize` (text)
- * or `pseudonymizeValue` (a tool's output, value by value, before it is written as JSON): emails, phone numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer
- * names become aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a
- * workspace (an HMAC under a key kept in the database), so prompts stay cacheable and an agent's notes
- * stay consistent from run to run. The alias → value map lives only in this process, for the run.
+ * or `pseudonymizeValue` (a tool's output, value by value, before it is written as JSON): emails, phone
+ * numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer names become
+ * aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a workspace (an HMAC
+ * under a key kept in the database), so prompts stay cacheable and an agent's notes stay consistent from run
+ * to run. The alias → value map lives only in this process, for the run.
  */
 
 type Kind = 'name' | 'email' | 'iban' | 'card' | 'cf' | 'phone';

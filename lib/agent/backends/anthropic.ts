@@ -73,7 +73,7 @@ class AnthropicRequests {
       if (prompt.context) this.system.push({ type: 'text', text: prompt.context });
     }
     for (let i = this.messages.length; i < history.length; i++) this.messages.push(toAnthropic(history[i]!));
-    const messages = this.messages.slice(0, history.length);
+    const messages = this.messages.slice();
     const last = messages.at(-1);
     if (last && Array.isArray(last.content) && last.content.length > 0) {
       const content = last.content.slice();
