@@ -34,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-dvh antialiased">
         <a
           href="#main"
-          className="fixed left-3 top-3 z-[60] -translate-y-24 rounded-xl bg-accent px-4 py-3 font-semibold text-on-accent focus:translate-y-0"
+          className="fixed left-3 top-3 z-[60] -translate-y-24 rounded-xl bg-accent px-4 py-3 text-[0.9375rem] font-semibold text-on-accent focus:translate-y-0"
         >
           {t('common.skipToContent')}
         </a>

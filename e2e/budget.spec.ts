@@ -33,3 +33,35 @@ test(`the Home loads under ${BUDGET_KB} KB of JavaScript (gzip)`, async ({ brows
   expect(totalKb, JSON.stringify(sizes)).toBeLessThan(BUDGET_KB);
   await demo!.context.close();
 });
+
+/**
+ * The Home's text keeps to a few sizes and weights. Each distinct size × weight is a font the first
+ * layout has to look up, and Chromium on Linux asks its browser process for each one synchronously
+ * (docs/home.md): 13 of them were a third of the Home's first layout, most of it waiting. Counted on the
+ * text the phone lays out on load (collapsed and hidden parts are not laid out, so they cost nothing).
+ */
+const MAX_TEXT_STYLES = 8;
+
+test(`the Home's text uses at most ${MAX_TEXT_STYLES} font sizes × weights on a phone`, async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'Lighthouse measures the phone layout; the desktop one has its own sidebar.');
+  const demo = await demoSession(browser, testInfo);
+  test.skip(!demo, 'This app shows no demo login (only embedded installs do), so there is no workspace with planet data.');
+  const page = await demo!.context.newPage();
+  await page.goto(demo!.workspacePath);
+  await expect(page.getByRole('heading', { name: 'Needs your OK' })).toBeVisible();
+  const styles = await page.evaluate(() => {
+    const seen = new Map<string, string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim() || element.getClientRects().length === 0) continue;
+      const { fontSize, fontWeight } = getComputedStyle(element);
+      const style = `${fontSize} ${fontWeight}`;
+      if (!seen.has(style)) seen.set(style, node.textContent.trim().slice(0, 40));
+    }
+    return Object.fromEntries(seen);
+  });
+  expect(Object.keys(styles).length, 'no text was laid out: the measurement is broken').toBeGreaterThan(0);
+  expect(Object.keys(styles).length, JSON.stringify(styles)).toBeLessThanOrEqual(MAX_TEXT_STYLES);
+  await demo!.context.close();
+});

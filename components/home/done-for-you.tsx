@@ -98,10 +98,10 @@ export function DoneForYou({
 function DoneSummary({ count, label }: { count: number; label: string }) {
   return (
     <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-subtle sm:px-5 [&::-webkit-details-marker]:hidden">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-sm font-bold text-success" aria-hidden>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-sm font-semibold text-success" aria-hidden>
         {count}
       </span>
-      <span className="flex-1 font-semibold">{label}</span>
+      <span className="flex-1 text-[0.9375rem] font-semibold">{label}</span>
       <ChevronRightIcon className="shrink-0 text-muted transition-transform group-open:rotate-90" />
     </summary>
   );

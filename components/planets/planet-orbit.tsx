@@ -24,7 +24,7 @@ export function PlanetOrbit({ planets, workspaceId, t }: { planets: PlanetSummar
             <span className="flex items-center gap-1 text-sm font-semibold">
               {t(`planets.${p.planet}`)}
               {p.newInsights > 0 && (
-                <span className="rounded-full bg-accent px-1.5 text-[0.6875rem] leading-4 font-bold text-on-accent">
+                <span className="rounded-full bg-accent px-1.5 text-xs leading-4 font-semibold text-on-accent">
                   <span aria-hidden>{p.newInsights}</span>
                   <span className="sr-only">{t('planets.newInsights', { count: p.newInsights })}</span>
                 </span>

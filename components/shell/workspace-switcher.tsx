@@ -36,7 +36,7 @@ export function WorkspaceSwitcher({ current, workspaces, email }: { current: Wor
         className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left hover:bg-subtle"
       >
         <Monogram name={displayName(current, t)} />
-        <span className="flex min-w-0 flex-1 flex-col leading-tight">
+        <span className="flex min-w-0 flex-1 flex-col text-[0.9375rem] leading-tight">
           <span className="sr-only">{t('switcher.open')}: </span>
           <span className="truncate font-semibold">{displayName(current, t)}</span>
           <span className="truncate text-sm text-muted">{describe(current)}</span>
@@ -93,7 +93,7 @@ function Monogram({ name, small = false }: { name: string; small?: boolean }) {
   return (
     <span
       aria-hidden
-      className={`flex shrink-0 items-center justify-center rounded-lg bg-accent-soft font-bold text-accent-ink ${small ? 'size-8 text-sm' : 'size-9'}`}
+      className={`flex shrink-0 items-center justify-center rounded-lg bg-accent-soft font-semibold text-accent-ink ${small ? 'size-8 text-sm' : 'size-9 text-lg'}`}
     >
       {name.trim().charAt(0).toUpperCase() || '·'}
     </span>
