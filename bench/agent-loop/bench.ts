@@ -18,10 +18,11 @@ import { median, ms } from '../stats';
  * turn-to-turn intervals; that holds the response's handling, the tool calls and the next request's
  * building, and nothing a run pays once. The ratio to the bare loop is taken in each round (every loop runs
  * once a round, in a shuffled order) and its median reported. A third loop, the bare one plus the two
- * statements the runtime makes per run (the quota read before the first call, the run record after the last),
- * shows how much of the whole run's difference those statements are; a fourth, the bare one plus two
- * `select 1`, what any two statements there cost at the least. Runs of one iteration (finish at once) of the runtime and of the bare loop give
- * the per-iteration cost a second way, by subtraction, with what that way also counts (see bench/README.md).
+ * statements the runtime makes per run (the quota read before the first call, the run record after the
+ * last), shows how much of the whole run's difference those statements are; a fourth, the bare one plus two
+ * `select 1`, what any two statements there cost at the least. Runs of one iteration (finish at once) of
+ * the runtime and of the bare loop give the per-iteration cost a second way, by subtraction, with what that
+ * way also counts (see bench/README.md).
  */
 const ITERATIONS = 10;
 const TOOLS = 5;
