@@ -54,14 +54,20 @@ const VIEW = `select a.id, a.customer_id, c.name as customer_name, a.service_id,
                 join public.staff st on st.workspace_id = a.workspace_id and st.id = a.staff_id`;
 
 /** The appointments of a period (default: from the start of today, local, for 7 days), by start time. */
-export async function listAppointments(user: SessionUser, workspaceId: string, query: z.infer<typeof listAppointmentsSchema>): Promise<AppointmentView[]> {
+export async function listAppointments(
+  user: SessionUser,
+  workspaceId: string,
+  query: z.infer<typeof listAppointmentsSchema>,
+  now = new Date(),
+): Promise<AppointmentView[]> {
   return withUser(user, async (tx) => {
+    // "Today" is the caller's clock (as for booking), not the database's: the two differ under a test's fake clock.
     const [ws] = await tx.query<{ from: Date; to: Date }>(
       `select f.from, coalesce($3::timestamptz, f.from + interval '7 days') as to
          from public.workspaces w,
-              lateral (select coalesce($2::timestamptz, date_trunc('day', now() at time zone w.time_zone) at time zone w.time_zone) as from) f
+              lateral (select coalesce($2::timestamptz, date_trunc('day', $4::timestamptz at time zone w.time_zone) at time zone w.time_zone) as from) f
         where w.id = $1`,
-      [workspaceId, query.from ?? null, query.to ?? null],
+      [workspaceId, query.from ?? null, query.to ?? null, now],
     );
     if (!ws) throw notFound('This workspace');
     if (ws.to <= ws.from) throw invalidField('to', '"to" must be after "from".');

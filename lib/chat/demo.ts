@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db';
+import type { DemoContext } from '@/lib/demo';
 
 /**
  * The chat of the Studio Aurora demo: two hosted agents of the owner on the offline model — Nova
@@ -6,7 +7,7 @@ import type { Tx } from '@/lib/db';
  * a side thread (resolved), and a DM with Nova whose last answer is still unread. Rows are written
  * directly, as history: nothing here is queued for the agents. Runs inside the demo's transaction.
  */
-export async function seedChatDemo(tx: Tx, { ownerId, workspaceId }: { ownerId: string; workspaceId: string }): Promise<void> {
+export async function seedChatDemo(tx: Tx, { ownerId, workspaceId, now }: DemoContext): Promise<void> {
   const agent = async (name: string, role: string, capabilities: string[]) => {
     const [row] = await tx.query<{ id: string }>(
       `insert into private.agents (owner_user_id, name, role, capabilities, backend, runtime) values ($1, $2, $3, $4, 'offline', 'hosted') returning id`,
@@ -25,7 +26,7 @@ export async function seedChatDemo(tx: Tx, { ownerId, workspaceId }: { ownerId: 
   const conversation = async (kind: 'channel' | 'dm' | 'thread', fields: { name?: string; parentId?: string; parentMessageId?: string }) => {
     const [row] = await tx.query<{ id: string }>(
       `insert into public.conversations (workspace_id, kind, name, visibility, status, status_changed_at, parent_conversation_id, parent_message_id, created_by_user_id, created_by_agent_id)
-       values ($1, $2, $3, $4, $5, case when $2 = 'thread' then now() end, $6, $7, $8, $9) returning id`,
+       values ($1, $2, $3, $4, $5, case when $2 = 'thread' then $10::timestamptz end, $6, $7, $8, $9) returning id`,
       [
         workspaceId,
         kind,
@@ -36,6 +37,7 @@ export async function seedChatDemo(tx: Tx, { ownerId, workspaceId }: { ownerId: 
         fields.parentMessageId ?? null,
         kind === 'thread' ? null : ownerId,
         kind === 'thread' ? atlas : null,
+        now,
       ],
     );
     return row!.id;
@@ -52,7 +54,7 @@ export async function seedChatDemo(tx: Tx, { ownerId, workspaceId }: { ownerId: 
     minutesAgo -= 7;
     const [row] = await tx.query<{ id: string; seq: number; created_at: Date }>(
       `insert into public.messages (workspace_id, conversation_id, author_kind, author_user_id, author_agent_id, author_name, body, payload, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, now() - make_interval(mins => $9)) returning id, seq, created_at`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $10::timestamptz - make_interval(mins => $9)) returning id, seq, created_at`,
       [
         workspaceId,
         conversationId,
@@ -63,6 +65,7 @@ export async function seedChatDemo(tx: Tx, { ownerId, workspaceId }: { ownerId: 
         body,
         JSON.stringify(payload),
         minutesAgo,
+        now,
       ],
     );
     await tx.query(`update public.conversations set last_message_seq = $2, last_message_at = $3 where id = $1`, [conversationId, row!.seq, row!.created_at]);

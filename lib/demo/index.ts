@@ -9,6 +9,8 @@ export const DEMO_WORKSPACE_NAME = 'Studio Aurora';
 export interface DemoContext {
   ownerId: string;
   workspaceId: string;
+  /** The one clock every seeder anchors its data on (the caller's, so a test's fake clock is obeyed). */
+  now: Date;
 }
 
 /**
@@ -21,7 +23,7 @@ const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPl
  * Seeds the demo owner with a personal workspace and the team workspace "Studio Aurora" (a hair
  * salon), once per database. Returns the login, or null when the demo already existed.
  */
-export async function seedDemo(): Promise<{ email: string; password: string; workspaceId: string } | null> {
+export async function seedDemo(now = new Date()): Promise<{ email: string; password: string; workspaceId: string } | null> {
   const password = newToken(9);
   const passwordHash = await hashPassword(password);
   return asService(async (tx) => {
@@ -40,7 +42,7 @@ export async function seedDemo(): Promise<{ email: string; password: string; wor
        values ($1, $2, 'Europe/Rome', 'it', 'hair_salon', 'pro') returning id`,
       [DEMO_WORKSPACE_NAME, owner!.id],
     );
-    const demo = { ownerId: owner!.id, workspaceId: workspace!.id };
+    const demo = { ownerId: owner!.id, workspaceId: workspace!.id, now };
     for (const seed of demoSeeders) await seed(tx, demo);
     return { email: DEMO_EMAIL, password, workspaceId: workspace!.id };
   });

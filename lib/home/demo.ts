@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
  * so "Done for you" is never empty. Runs inside seedDemo's transaction, after the planet data.
  */
 export async function seedHomeDemo(tx: Tx, demo: DemoContext): Promise<void> {
-  const now = new Date();
+  const { now } = demo;
   const workspace = (await loadActionWorkspace(tx, demo.workspaceId))!;
   await seedHistory(tx, workspace, demo.ownerId, now);
 

@@ -59,17 +59,18 @@ export async function listInsights(
   user: SessionUser,
   workspaceId: string,
   filter: { planet?: string; days?: number; includeDismissed?: boolean; limit?: number } = {},
+  now = new Date(),
 ): Promise<InsightView[]> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');
   return withUser(user, (tx) =>
     tx.query<InsightView>(
       `select ${INSIGHT_VIEW} from public.workspace_insights i
         where i.workspace_id = $1 and ($2::text is null or i.planet = $2)
-          and i.insight_date >= (now() at time zone (select time_zone from public.workspaces where id = $1))::date - $3::int
+          and i.insight_date >= ($6::timestamptz at time zone (select time_zone from public.workspaces where id = $1))::date - $3::int
           and ($4 or i.status <> 'dismissed')
         order by i.insight_date desc, case i.severity when 'act' then 0 when 'watch' then 1 else 2 end, i.kind
         limit $5`,
-      [workspaceId, filter.planet ?? null, filter.days ?? 14, filter.includeDismissed ?? false, filter.limit ?? 100],
+      [workspaceId, filter.planet ?? null, filter.days ?? 14, filter.includeDismissed ?? false, filter.limit ?? 100, now],
     ),
   ).catch(rethrowAsApiError);
 }

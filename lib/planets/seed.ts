@@ -204,8 +204,8 @@ export async function insertPlanetData(tx: Tx, target: PlanetDataTarget, data: D
  */
 export async function seedPlanetsDemo(tx: Tx, demo: DemoContext): Promise<void> {
   const [workspace] = await tx.query<{ time_zone: string; today: string }>(
-    `select time_zone, to_char(now() at time zone time_zone, 'YYYY-MM-DD') as today from public.workspaces where id = $1`,
-    [demo.workspaceId],
+    `select time_zone, to_char($2::timestamptz at time zone time_zone, 'YYYY-MM-DD') as today from public.workspaces where id = $1`,
+    [demo.workspaceId, demo.now],
   );
   if (!workspace) throw new Error(`workspace ${demo.workspaceId} not found`);
   const data = generateDemoData(DEMO_SEED, workspace.today);
