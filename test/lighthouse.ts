@@ -1,8 +1,7 @@
 import { loadavg } from 'node:os';
-import { median } from '@/bench/stats';
 
 export interface LighthouseReport {
-  scores: { performance: number; accessibility: number; 'best-practices': number };
+  scores: { performance: number; accessibility: number; 'best-practices': number; seo: number };
   metrics: Record<'first-contentful-paint' | 'largest-contentful-paint' | 'total-blocking-time' | 'cumulative-layout-shift', string>;
   lcpMs: number;
   tbtMs: number;
@@ -29,28 +28,10 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number | undefine
 }
 
 /**
- * Lighthouse's mobile profile as the test suite checks it: the profile as it ships (4× CPU, as Lighthouse
- * and its CLI apply it on any host), and on a host slower than the one that 4× is calibrated for the
- * calibrated slowdown instead (as Lighthouse's docs advise, and PageSpeed Insights does on its own slow
- * servers), so that a slow or busy machine does not fail the page for being slow itself. `runs` runs; the
- * median performance score decides (Lighthouse's docs/variability.md: one run is not a measurement).
- * Undefined when the host is too slow to emulate the phone.
- */
-export async function runMobileProfile(url: string, cookie: string, runs: number): Promise<{ performance: number; reports: LighthouseReport[] } | undefined> {
-  const reports: LighthouseReport[] = [];
-  for (let i = 0; i < runs; i++) {
-    const stock = await runLighthouse(url, cookie);
-    const calibrated = calibratedCpuSlowdown(stock.benchmarkIndex);
-    if (calibrated === undefined) return undefined;
-    reports.push(calibrated < stock.cpuSlowdownMultiplier ? await runLighthouse(url, cookie, calibrated) : stock);
-  }
-  return { performance: median(reports.map((r) => r.scores.performance)), reports };
-}
-
-/**
  * One Lighthouse run with its mobile profile as it ships (Moto G Power viewport, simulated slow 4G and
  * 4× CPU), in Debian's Chromium with no network beyond the local app, signed in by `cookie` (or not). Used by
- * the e2e check (e2e/a11y.spec.ts) and the benchmark (bench/lighthouse). `cpuSlowdownMultiplier` replaces
+ * the e2e check of the scores that do not depend on the host's speed (e2e/a11y.spec.ts) and by the benchmark,
+ * which alone judges performance (bench/lighthouse). `cpuSlowdownMultiplier` replaces
  * the 4×, which fits a host with a benchmarkIndex of about 1,533 (`calibratedCpuSlowdown`); a faster host
  * needs more to emulate the same phone, a slower one less.
  */
@@ -65,14 +46,14 @@ export async function runLighthouse(url: string, cookie: string, cpuSlowdownMult
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     }, cpuSlowdownMultiplier ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } } : undefined);
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const display = (id: string) => lhr.audits[id]?.displayValue ?? '';
     return {
-      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
       metrics: {
         'first-contentful-paint': display('first-contentful-paint'),
         'largest-contentful-paint': display('largest-contentful-paint'),
