@@ -1,5 +1,5 @@
 import { startBackgroundWork } from '@/inngest';
-import { getDemoCredentials } from '@/lib/auth';
+import { getDemoCredentials, mailboxKey } from '@/lib/auth';
 import { startHostedSupervisor } from '@/lib/bridge';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
@@ -14,15 +14,20 @@ import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 export async function startServer() {
   const cfg = config();
   await getDb();
+  const notes: string[] = [];
   if (cfg.embedded ? cfg.SEED_DEMO !== '0' : cfg.SEED_DEMO === '1') {
     await seedDemo();
     const login = await getDemoCredentials();
-    if (login) {
-      console.log(
-        `\n  Multiverbe is running on ${cfg.embedded ? `the embedded database (${cfg.PGLITE_DIR})` : 'Postgres'}.\n` +
-          `  Demo login: ${login.email} / ${login.password}\n  Open ${cfg.APP_URL}/sign-in\n`,
-      );
-    }
+    if (login) notes.push(`Demo login: ${login.email} / ${login.password}`);
+  }
+  // The whole outbox opens only with this key: reset links for people who cannot sign in are in it.
+  if (cfg.devMailbox) notes.push(`Dev mailbox (all mail): ${cfg.APP_URL}/dev/mailbox/unlock?key=${encodeURIComponent(await mailboxKey())}`);
+  if (notes.length) {
+    console.log(
+      `\n  Multiverbe is running on ${cfg.embedded ? `the embedded database (${cfg.PGLITE_DIR})` : 'Postgres'}.\n` +
+        notes.map((note) => `  ${note}\n`).join('') +
+        `  Open ${cfg.APP_URL}/sign-in\n`,
+    );
   }
   const executor = await startBackgroundWork();
   // Release leases on shutdown so another process picks the work up at once, not after they expire.

@@ -41,6 +41,11 @@ e2e_run() {
   [ "$status" -eq 0 ] || { tail -40 "$log"; return "$status"; }
 }
 
+# The key that opens the whole dev mailbox, set here for the servers started below and read by
+# e2e/mailbox.spec.ts (an owner reads the one printed at start).
+DEV_MAILBOX_KEY=$(node -e "process.stdout.write(require('node:crypto').randomBytes(24).toString('base64url'))")
+export DEV_MAILBOX_KEY
+
 data_dir=$(mktemp -d)
 trap 'rm -rf "$data_dir"' EXIT
 e2e_run pglite 3301 PGLITE_DIR="$data_dir/pglite" DEV_MAILBOX=1

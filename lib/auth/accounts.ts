@@ -137,29 +137,6 @@ export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
   ]);
 }
 
-export interface OutboxEmail {
-  id: string;
-  toEmail: string;
-  kind: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  createdAt: Date;
-}
-
-/** The dev mailbox: only where `config().devMailbox` (embedded mode by default). */
-export async function listOutbox(filter: { email?: string } = {}): Promise<OutboxEmail[]> {
-  if (!config().devMailbox) return [];
-  const rows = await asService((tx) =>
-    tx.query<{ id: string; to_email: string; kind: string; subject: string; body: string; link: string | null; created_at: Date }>(
-      `select id, to_email, kind, subject, body, link, created_at from private.email_outbox
-        where ($1::text is null or lower(to_email) = lower($1)) order by created_at desc limit 100`,
-      [filter.email ?? null],
-    ),
-  );
-  return rows.map((r) => ({ id: r.id, toEmail: r.to_email, kind: r.kind, subject: r.subject, body: r.body, link: r.link, createdAt: r.created_at }));
-}
-
 export const DEMO_EMAIL = 'owner@studio-aurora.demo';
 
 /**

@@ -3,7 +3,7 @@ import { resetConfigForTests } from '@/lib/config';
 import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
-import { listOutbox, refreshSession, requestPasswordReset, resetPassword, signAccessToken, signIn, signUp, verifyAccessToken } from '.';
+import { mailboxKey, readMailbox, refreshSession, requestPasswordReset, resetPassword, signAccessToken, signIn, signUp, verifyAccessToken } from '.';
 
 setupTestDatabase();
 
@@ -76,9 +76,9 @@ describe('accounts', () => {
     const session = await signIn({ email: user.email, password }, '10.0.3.1');
     await requestPasswordReset(user.email);
     await requestPasswordReset('unknown@example.test');
-    const [mail] = await listOutbox({ email: user.email });
+    const [mail] = (await readMailbox({ user }))!.emails;
     expect(mail?.kind).toBe('password_reset');
-    expect(await listOutbox({ email: 'unknown@example.test' })).toEqual([]);
+    expect((await readMailbox({ key: await mailboxKey() }, { email: 'unknown@example.test' }))!.emails).toEqual([]);
     const token = new URL(mail!.link!).searchParams.get('token')!;
     await resetPassword(token, 'a brand new password');
     await expect(resetPassword(token, 'another new password')).rejects.toMatchObject({ status: 410 });

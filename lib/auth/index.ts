@@ -3,7 +3,6 @@ export {
   emailSchema,
   getDemoCredentials,
   isTimeZone,
-  listOutbox,
   passwordSchema,
   queueEmail,
   requestPasswordReset,
@@ -13,7 +12,9 @@ export {
   signUp,
   signUpSchema,
 } from './accounts';
-export type { OutboxEmail, OutgoingEmail } from './accounts';
+export type { OutgoingEmail } from './accounts';
+export { isMailboxKey, MAILBOX_COOKIE, mailboxKey, readMailbox } from './mailbox';
+export type { Mailbox, OutboxEmail } from './mailbox';
 export { issueSession, refreshSession, signOut, REFRESH_TOKEN_DAYS } from './sessions';
 export type { SessionTokens } from './sessions';
 export {

@@ -19,8 +19,10 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: z.string().optional(),
   /** Set to 0 to keep the in-process executor from starting (e.g. when another process runs it). */
   LOCAL_EXECUTOR: z.enum(['0', '1']).default('1'),
-  /** Shows the password-reset outbox in the UI. On by default in embedded mode only. */
+  /** Shows the outbox (password resets, invitations) at /dev/mailbox. On by default in embedded mode only. */
   DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  /** The key that opens the whole dev mailbox; generated and kept in the database when unset. */
+  DEV_MAILBOX_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),

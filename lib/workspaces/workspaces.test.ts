@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOutbox } from '@/lib/auth';
+import { readMailbox } from '@/lib/auth';
 import { asService, withUser } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
@@ -43,7 +43,7 @@ describe('workspaces', () => {
     const stranger = await createUser('stranger');
     expect(await getWorkspace(member, team.id)).toMatchObject({ role: 'member' });
     expect(await getWorkspace(stranger, team.id)).toBeNull();
-    const [mail] = await listOutbox({ email: member.email });
+    const [mail] = (await readMailbox({ user: member }))!.emails;
     expect(mail).toMatchObject({ kind: 'invitation' });
     await expect(acceptInvitation(member, tokenOf(mail!.link!))).rejects.toMatchObject({ status: 410 });
     expect((await listMembers(owner, team.id)).map((m) => m.role)).toEqual(['owner', 'admin', 'member']);

@@ -20,9 +20,12 @@ export default async function ResetPasswordPage() {
           {t('reset.back')}
         </Link>
         {config().devMailbox && (
-          <Link href="/dev/mailbox" className="inline-flex min-h-11 w-fit items-center text-muted underline-offset-4 hover:underline">
-            {t('mailbox.open')}
-          </Link>
+          <>
+            <Link href="/dev/mailbox" className="inline-flex min-h-11 w-fit items-center text-muted underline-offset-4 hover:underline">
+              {t('mailbox.open')}
+            </Link>
+            <p className="text-sm text-muted">{t('mailbox.hint')}</p>
+          </>
         )}
       </div>
     </>

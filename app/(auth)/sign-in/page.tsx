@@ -38,10 +38,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </Link>
         </p>
         {config().devMailbox && (
-          <Link href="/dev/mailbox" className="inline-flex min-h-11 w-fit items-center gap-2 text-muted underline-offset-4 hover:underline">
-            <MailIcon size={18} />
-            {t('mailbox.open')}
-          </Link>
+          <>
+            <Link href="/dev/mailbox" className="inline-flex min-h-11 w-fit items-center gap-2 text-muted underline-offset-4 hover:underline">
+              <MailIcon size={18} />
+              {t('mailbox.open')}
+            </Link>
+            <p className="text-sm text-muted">{t('mailbox.hint')}</p>
+          </>
         )}
       </div>
     </>

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { notFound, ok, parseQuery, route } from '@/lib/api';
-import { listOutbox } from '@/lib/auth';
+import { notFound, ok, parseQuery, route, unauthorized } from '@/lib/api';
+import { getRequestUser, MAILBOX_COOKIE, readCookie, readMailbox } from '@/lib/auth';
 import { config } from '@/lib/config';
 
-/** The outbox of mail that would have been sent; embedded/dev installs only. */
+/**
+ * The outbox of mail that would have been sent; embedded/dev installs only. A signed-in person gets
+ * the mail to their own address; the mailbox key (its cookie) opens all of it; anyone else a 401.
+ */
 export const GET = route(async ({ req }) => {
   if (!config().devMailbox) throw notFound('The dev mailbox');
   const { email } = parseQuery(req, z.object({ email: z.string().email().optional() }));
-  return ok(await listOutbox({ email }));
+  const key = readCookie(req.headers.get('cookie'), MAILBOX_COOKIE);
+  const mailbox = await readMailbox({ user: await getRequestUser(req), key }, { email });
+  if (!mailbox) throw unauthorized('Sign in to read the mail sent to you, or open the mailbox with the key printed where the server started.');
+  return ok(mailbox.emails);
 });
