@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conflict, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { publish } from '@/lib/realtime';
 import { getWorkspace } from '@/lib/workspaces';
 
 /** An agent connection silent for longer than this shows offline. */
@@ -198,7 +199,8 @@ export async function updateAgent(user: SessionUser, agentId: string, input: z.i
     // Moving an agent off hosted infrastructure ends its host assignment completely: its host
     // tokens stop working at once.
     if (data.runtime === 'local') {
-      await tx.query(`update private.agent_api_keys set revoked_at = now() where agent_id = $1 and kind = 'host' and revoked_at is null`, [agent.id]);
+      const revoked = await tx.query(`update private.agent_api_keys set revoked_at = now() where agent_id = $1 and kind = 'host' and revoked_at is null returning 1`, [agent.id]);
+      if (revoked.length) await publish(tx, { type: 'credentials', agentId: agent.id });
     }
     if (data.workspaces) await applyVisibility(tx, agent.id, user.id, data.workspaces);
     return findOwnedAgent(tx, user, agent.id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError, notFound, unauthorized } from '@/lib/api';
 import { newToken, sha256 } from '@/lib/auth';
 import { asService, type SessionUser } from '@/lib/db';
+import { publish } from '@/lib/realtime';
 import { getOwnedAgent } from './agents';
 
 /**
@@ -105,17 +106,20 @@ export async function listAgentKeys(user: SessionUser, agentId: string): Promise
   return rows.map(toCredential);
 }
 
-/** Revokes a key or host token: the exchange refuses it and session tokens it produced stop working. */
+/** Revokes a key or host token: the exchange refuses it, and session tokens it produced and their event streams stop working. */
 export async function revokeAgentKey(user: SessionUser, agentId: string, keyId: string): Promise<AgentCredential> {
   const agent = await getOwnedAgent(user, agentId);
   const [row] = z.string().uuid().safeParse(keyId).success
-    ? await asService((tx) =>
-        tx.query<CredentialRow>(
+    ? await asService(async (tx) => {
+        const rows = await tx.query<CredentialRow>(
           `update private.agent_api_keys set revoked_at = coalesce(revoked_at, now())
             where id = $1 and agent_id = $2 returning ${credentialColumns}`,
           [keyId, agent.id],
-        ),
-      )
+        );
+        // Open event streams of its sessions end now, not when the session token runs out.
+        if (rows.length) await publish(tx, { type: 'credentials', agentId: agent.id });
+        return rows;
+      })
     : [];
   if (!row) throw notFound('This key');
   return toCredential(row);
@@ -176,11 +180,16 @@ export async function verifyAgentSession(token: string): Promise<AgentSession | 
     return null;
   }
   if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || !payload.exp) return null;
-  // Revoking a key must not wait for its sessions to run out.
+  const session = { agentId: payload.sub, credentialId: payload.cid, expiresAt: new Date(payload.exp * 1000) };
+  return (await agentSessionStands(session)) ? session : null;
+}
+
+/** Whether the key or host token a session was made from is still unrevoked: revoking one must not wait for its sessions to run out. */
+export async function agentSessionStands({ agentId, credentialId }: AgentSession): Promise<boolean> {
   const [live] = await asService((tx) =>
-    tx.query(`select 1 from private.agent_api_keys where id = $1 and agent_id = $2 and revoked_at is null`, [payload.cid, payload.sub]),
+    tx.query(`select 1 from private.agent_api_keys where id = $1 and agent_id = $2 and revoked_at is null`, [credentialId, agentId]),
   );
-  return live ? { agentId: payload.sub, credentialId: payload.cid, expiresAt: new Date(payload.exp * 1000) } : null;
+  return Boolean(live);
 }
 
 /** The agent behind a request to any agent endpoint except the exchange: a session token only. */

@@ -14,6 +14,7 @@ export type { Agent, OwnedAgent } from './agents';
 export {
   AGENT_SESSION_SECONDS,
   HOST_TOKEN_SECONDS,
+  agentSessionStands,
   createAgentKey,
   createKeySchema,
   exchangeAgentCredential,

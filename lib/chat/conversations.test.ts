@@ -17,7 +17,7 @@ import {
   streamAgentEvents,
   streamWorkspaceEvents,
 } from '.';
-import { chatWorld, deliveriesOf } from './test-world';
+import { agentSession, chatWorld, deliveriesOf } from './test-world';
 
 setupTestDatabase();
 
@@ -183,7 +183,7 @@ describe('realtime', () => {
   it('tells an agent connection to claim when it connects and whenever work arrives', async () => {
     const w = await chatWorld();
     const abort = new AbortController();
-    const response = await streamAgentEvents(w.nova.id, new Date(Date.now() + 60_000), abort.signal);
+    const response = await streamAgentEvents(await agentSession(w.owner, w.nova.id), abort.signal);
     // The stream is subscribed once the response exists.
     const reading = readEvents(response, 2);
     await sendMessage(w.person(w.owner), w.channel.id, '@Nova are you there?');

@@ -1,6 +1,6 @@
 // Test support only (imported by *.test.ts): a team with people, agents and a channel.
-import { createAgent } from '@/lib/agents';
-import { asService } from '@/lib/db';
+import { createAgent, createAgentKey, exchangeAgentCredential, verifyAgentSession, type AgentSession } from '@/lib/agents';
+import { asService, type SessionUser } from '@/lib/db';
 import { createWorkspace } from '@/lib/workspaces';
 import { createUser, joinWorkspace } from '@/test/fixtures';
 import { createConversation } from './conversations';
@@ -33,4 +33,11 @@ export async function deliveriesOf(messageId: string) {
       [messageId],
     ),
   );
+}
+
+/** A live session of the owner's agent, as a connection gets it from the exchange; `keyId` revokes it. */
+export async function agentSession(owner: SessionUser, agentId: string): Promise<AgentSession & { keyId: string }> {
+  const { key, credential } = await createAgentKey(owner, agentId);
+  const session = await verifyAgentSession((await exchangeAgentCredential(key)).token);
+  return { ...session!, keyId: credential.id };
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConversation, editMessage, sendMessage, streamAgentEvents } from '@/lib/chat';
-import { chatWorld } from '@/lib/chat/test-world';
+import { createConversation, editMessage, sendMessage, streamAgentEvents, streamWorkspaceEvents } from '@/lib/chat';
+import { agentSession, chatWorld } from '@/lib/chat/test-world';
 import { config, resetConfigForTests } from '@/lib/config';
 import { asService, withUser } from '@/lib/db';
+import { removeMember } from '@/lib/workspaces';
 import { setupTestDatabase } from '@/test/db';
+import { readSse } from '@/test/sse';
 import { waitFor } from '@/test/wait';
 import { CHANNEL, type RealtimeEvent } from '.';
 import { BROADCAST_EVENT, supabaseRealtimeTransport } from './supabase';
@@ -141,11 +143,29 @@ describe('the Supabase Realtime transport', () => {
     const w = await chatWorld();
     const { conversation: dm } = await createConversation(w.owner, { kind: 'dm', workspaceId: w.team.id, agentIds: [w.nova.id] });
     const abort = new AbortController();
-    const response = await streamAgentEvents(w.nova.id, new Date(Date.now() + 60_000), abort.signal);
+    const response = await streamAgentEvents(await agentSession(w.owner, w.nova.id), abort.signal);
     const reading = readEvents(response, 2);
     await sendMessage(w.person(w.owner), dm.id, 'are you there?');
     expect(await reading).toEqual(['ready', 'deliveries']);
     abort.abort();
     expect((await sentRows()).some((r) => r.payload.type === 'deliveries' && r.payload.agentId === w.nova.id)).toBe(true);
+  });
+
+  it('carries a removal to the removed member’s open stream: it ends, and the next message is not delivered to them', async () => {
+    const w = await chatWorld();
+    const abort = new AbortController();
+    const stream = readSse(await streamWorkspaceEvents(w.coworker, w.team.id, abort.signal));
+    const messageIds = () => stream.events.filter((e) => e.event === 'message').map((e) => e.data.messageId);
+    const before = await sendMessage(w.person(w.owner), w.channel.id, 'before');
+    await waitFor(() => messageIds().includes(before.id), 'the first message');
+    await clearSent();
+    await removeMember(w.owner, w.team.id, w.coworker.id);
+    const after = await sendMessage(w.person(w.owner), w.channel.id, 'after');
+    await waitFor(() => stream.ended || messageIds().includes(after.id), 'the stream to end');
+    abort.abort();
+    expect(messageIds()).toEqual([before.id]);
+    expect(stream.ended).toBe(true);
+    // The removal went out through Realtime, before the message (the agents' `deliveries` aside).
+    expect((await sentRows()).map((r) => r.payload.type).filter((type) => type !== 'deliveries')).toEqual(['members', 'message']);
   });
 });

@@ -7,11 +7,16 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), workspaceId: id, conversationId: id, messageId: id }),
   z.object({ type: z.literal('conversation'), workspaceId: id, conversationId: id }),
   z.object({ type: z.literal('deliveries'), agentId: id }),
+  z.object({ type: z.literal('members'), workspaceId: id }),
+  z.object({ type: z.literal('credentials'), agentId: id }),
 ]);
 
 /**
  * What changed, as ids only: subscribers re-read through RLS, so an event never carries content and
- * the same payload is safe for every listener it reaches.
+ * the same payload is safe for every listener it reaches. `members`: someone left or was removed,
+ * a role changed, or the workspace was deleted — every open stream of the workspace checks that its
+ * person still belongs. `credentials`: a key or host token of the agent was revoked — the agent's
+ * streams check that theirs still stands.
  */
 export type RealtimeEvent = z.infer<typeof eventSchema>;
 

@@ -4,6 +4,7 @@ import { ApiError, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrow
 import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
+import { publish } from '@/lib/realtime';
 import { SECTOR_IDS } from './sectors';
 
 export type Role = 'owner' | 'admin' | 'member';
@@ -148,6 +149,7 @@ export async function deleteWorkspace(user: SessionUser, id: string): Promise<vo
     const workspace = await requireWorkspace(tx, user, id, { who: 'owner', what: 'delete the workspace' });
     if (workspace.isPersonal) throw forbidden('Your personal workspace cannot be deleted.');
     await tx.query('delete from public.workspaces where id = $1', [id]);
+    await publish(tx, { type: 'members', workspaceId: id });
   });
 }
 
@@ -182,6 +184,7 @@ export async function changeRole(user: SessionUser, workspaceId: string, memberI
       role,
     ]);
     if (!updated.length) throw notFound('This member');
+    await publish(tx, { type: 'members', workspaceId });
   });
 }
 
@@ -202,6 +205,8 @@ export async function removeMember(user: SessionUser, workspaceId: string, membe
       if (!allowed) throw workspace.role === 'admin' ? ownerOnly('remove an admin') : managersOnly('remove members');
     }
     await tx.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, memberId]);
+    // Their open event stream ends now rather than when its cached answers run out (lib/chat).
+    await publish(tx, { type: 'members', workspaceId });
   });
 }
 
