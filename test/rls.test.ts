@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asAnon, asService, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { asAnon, asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { setupTestDatabase } from './db';
 import { createRlsWorld, type RlsWorld, type WorkspaceDataSeeder } from './rls-fixture';
+import { writeRules, type InsertRule, type Writer } from './rls-write-rules';
 
 const workspaceDataSeeders = Object.values(
   import.meta.glob<{ default: WorkspaceDataSeeder }>('./rls-seeders/*.ts', { eager: true }),
@@ -180,5 +181,122 @@ describe('RLS on every table in the public schema', () => {
       ),
     );
     expect(off).toEqual([]);
+  });
+});
+
+/** A refusal by a row-level security policy, not by a grant, a constraint or a trigger. */
+const refusedByPolicy = (error: unknown) =>
+  (error as { code?: string }).code === '42501' && /row-level security/.test((error as Error).message);
+
+const outcomeOf = (error: unknown) => (refusedByPolicy(error) ? 'refused' : `failed: ${(error as Error).message}`);
+
+/** Carries an attempt's outcome out of its transaction, rolling it back: every attempt starts from the same seeded rows. */
+class RolledBack extends Error {}
+
+/** Runs `attempt` as `user`, then rolls back: what `attempt` reports, 'refused' by a policy, or why it failed. */
+const rolledBack = (user: SessionUser, attempt: (tx: Tx) => Promise<string>) =>
+  withUser(user, async (tx) => {
+    throw new RolledBack(await attempt(tx));
+  }).catch((error: unknown) => (error instanceof RolledBack ? error.message : outcomeOf(error)));
+
+describe('who may insert and update, table by table (test/rls-write-rules.ts)', () => {
+  /** One seeded row of each workspace-scoped table in workspace A, for the rules' references. */
+  const seeded: Record<string, Record<string, unknown>> = {};
+
+  beforeAll(async () => {
+    await asService(async (tx) => {
+      for (const { name, scope } of tables.filter((t) => t.scope === 'workspace_id')) {
+        const [row] = await tx.query<{ row: Record<string, unknown> }>(`select to_jsonb(t) as row from public.${name} t where ${scope} = $1 limit 1`, [world.a.id]);
+        if (row) seeded[name] = row.row; // a table without fixture rows fails its own test above
+      }
+    });
+  });
+
+  /** Those whose attempt must be refused and those whose attempt must go through, under `who`. */
+  function partition(who: Writer) {
+    const people: [string, SessionUser][] = [
+      ['a stranger', world.stranger],
+      ['a member', world.memberA],
+      ['an admin', world.adminA],
+      ['the owner', world.ownerA],
+    ];
+    const firstAllowed = who === 'author' ? 3 : ['member', 'admin', 'owner'].indexOf(who) + 1;
+    return { refused: people.slice(0, firstAllowed), allowed: people.slice(firstAllowed) };
+  }
+
+  /** Inserts the rule's row as `user`: 'inserted' (then rolled back), 'refused' by a policy, or why it failed. */
+  function insertAs(user: SessionUser, table: string, rule: InsertRule) {
+    const values = rule.row({ world, user, seeded });
+    const columns = Object.keys(values);
+    const insert = `insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`;
+    const count = (tx: Tx) => tx.query<{ n: number }>(`select count(*)::int as n from public.${table}`).then(([r]) => r!.n);
+    return rolledBack(user, async (tx) => {
+      if (rule.replacesSeeded) await elevated(tx, (service) => service.query(`delete from public.${table} where workspace_id = $1`, [world.a.id]));
+      const before = await elevated(tx, count);
+      await tx.query(insert, Object.values(values));
+      return (await elevated(tx, count)) === before + 1 ? 'inserted' : 'went through but added no row';
+    });
+  }
+
+  it('has a rule for every table that authenticated users may insert into or update, by a grant or a policy', async () => {
+    const writable = await asService((tx) =>
+      tx.query<{ table_name: string; command: 'INSERT' | 'UPDATE' }>(
+        `select table_name, privilege_type as command from information_schema.column_privileges
+          where table_schema = 'public' and grantee in ('authenticated', 'PUBLIC') and privilege_type in ('INSERT', 'UPDATE')
+         union
+         select p.tablename, command from pg_policies p,
+                unnest(case p.cmd when 'ALL' then array['INSERT', 'UPDATE'] else array[p.cmd::text] end) as command
+          where p.schemaname = 'public' and p.cmd in ('INSERT', 'UPDATE', 'ALL')
+         order by 1, 2`,
+      ),
+    );
+    expect(writable.length).toBeGreaterThan(0);
+    for (const { table_name: table, command } of writable) {
+      const rules = writeRules[table];
+      const covered = command === 'INSERT' ? (rules?.insert ?? []).length > 0 : rules?.update !== undefined;
+      expect(
+        covered,
+        `authenticated users may ${command} public.${table}, but test/rls-write-rules.ts has no ${command.toLowerCase()} rule for it: ` +
+          `add who may do it and ${command === 'INSERT' ? 'a row to insert' : 'a SET clause that changes its rows'}`,
+      ).toBe(true);
+    }
+  });
+
+  it('refuses each insert from everyone below the role its rule names, a stranger to the workspace first; that role and those above may', async () => {
+    for (const [table, { insert = [] }] of Object.entries(writeRules)) {
+      for (const rule of insert) {
+        const { refused, allowed } = partition(rule.who);
+        for (const [who, user] of refused) expect(await insertAs(user, table, rule), `${who} inserting into ${table}`).toBe('refused');
+        for (const [who, user] of allowed) expect(await insertAs(user, table, rule), `${who} inserting into ${table}`).toBe('inserted');
+      }
+    }
+  });
+
+  it('refuses each update from everyone below the role its rule names, the rows unchanged when read back as the service role; that role and those above may', async () => {
+    for (const [table, { update: rule }] of Object.entries(writeRules)) {
+      if (!rule) continue;
+      const [where, params] = rule.where?.(world) ?? ['workspace_id = $1', [world.a.id]];
+      const update = `update public.${table} set ${rule.set} where ${where}`;
+      const rows = (tx: Tx) =>
+        tx
+          .query<{ rows: string }>(`select coalesce(json_agg(t order by t::text), '[]')::text as rows from public.${table} t where ${where}`, params)
+          .then(([r]) => r!.rows);
+      const before = await asService(rows);
+      expect(before, `${table}: no seeded rows for its update rule to change`).not.toBe('[]');
+      const { refused, allowed } = partition(rule.who);
+      for (const [who, user] of refused) {
+        // Committed, then read back: a policy refuses an update by matching no row or, on its WITH CHECK, by an error.
+        const outcome = await withUser(user, (tx) => tx.query(update, params)).then(() => 'matched no row', outcomeOf);
+        expect(outcome, `${who} updating ${table}`).not.toMatch(/^failed/);
+        expect(await asService(rows), `${who} changed ${table}`).toBe(before);
+      }
+      for (const [who, user] of allowed) {
+        const outcome = await rolledBack(user, async (tx) => {
+          await tx.query(update, params);
+          return (await elevated(tx, rows)) === before ? 'changed nothing' : 'changed';
+        });
+        expect(outcome, `${who} updating ${table}`).toBe('changed');
+      }
+    }
   });
 });

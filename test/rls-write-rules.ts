@@ -1,0 +1,245 @@
+import type { SessionUser } from '@/lib/db';
+import type { RlsWorld } from './rls-fixture';
+
+/**
+ * Who may write what, per table: the RLS suite finds every table that authenticated users may insert
+ * into or update (by a grant or a policy) and fails on one without a rule here. Every attempt is made
+ * in workspace A of the RLS world, without RETURNING (which would let the read rule refuse in the
+ * insert rule's place).
+ *
+ * `who` is the least role in workspace A that may do it; the roles above it may too, those below it
+ * (a stranger, a member, an admin) may not. `author` means only the person the rows name, workspace
+ * A's owner, whatever anyone's role.
+ */
+export type Writer = 'member' | 'admin' | 'owner' | 'author';
+
+export interface WriteContext {
+  world: RlsWorld;
+  /** The person attempting the write. */
+  user: SessionUser;
+  /** Read as the service role: one seeded row of each workspace-scoped table in workspace A. */
+  seeded: Record<string, Record<string, unknown>>;
+}
+
+export interface InsertRule {
+  who: Writer;
+  /** Column values of a row that `who` may insert: valid in every other way. */
+  row: (ctx: WriteContext) => Record<string, unknown>;
+  /** The table holds one row per workspace (or per person in it): the seeded ones are deleted first, in the same rolled-back transaction. */
+  replacesSeeded?: true;
+}
+
+export interface UpdateRule {
+  who: Writer;
+  /** A SET clause that changes every row it reaches. */
+  set: string;
+  /** Which rows to update, with its parameters; by default workspace A's. */
+  where?: (world: RlsWorld) => [string, unknown[]];
+}
+
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+const inAWeekAndAnHour = () => new Date(Date.now() + 7 * 86_400_000 + 3_600_000).toISOString();
+
+export const writeRules: Record<string, { insert?: InsertRule[]; update?: UpdateRule }> = {
+  workspaces: {
+    // A team workspace is created only by the person it names as owner.
+    insert: [{ who: 'author', row: ({ world }) => ({ name: 'Another team', owner_id: world.ownerA.id, is_personal: false }) }],
+    update: { who: 'admin', set: `name = name || ' renamed'`, where: (world) => ['id = $1', [world.a.id]] },
+  },
+  workspace_members: {
+    // Only the owner promotes; the member's own attempt to promote themselves included.
+    update: { who: 'owner', set: `role = 'admin'`, where: (world) => ['workspace_id = $1 and user_id = $2', [world.a.id, world.memberA.id]] },
+  },
+  workspace_invitations: {
+    insert: [
+      {
+        who: 'admin',
+        row: ({ world, user }) => ({
+          workspace_id: world.a.id,
+          email: 'new-member@example.test',
+          role: 'member',
+          token_hash: `member-invite-${user.id}`,
+          invited_by: user.id,
+          expires_at: inAWeek(),
+        }),
+      },
+      {
+        // Only the owner invites admins.
+        who: 'owner',
+        row: ({ world, user }) => ({
+          workspace_id: world.a.id,
+          email: 'new-admin@example.test',
+          role: 'admin',
+          token_hash: `admin-invite-${user.id}`,
+          invited_by: user.id,
+          expires_at: inAWeek(),
+        }),
+      },
+    ],
+  },
+  profiles: {
+    update: { who: 'author', set: `display_name = display_name || '!'`, where: (world) => ['user_id = $1', [world.ownerA.id]] },
+  },
+
+  // lib/planets: bookings and the CRM are everyone's work; the salon's set-up is the admins'.
+  appointments: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, seeded }) => ({
+          workspace_id: world.a.id,
+          customer_id: seeded.customers!.id,
+          service_id: seeded.services!.id,
+          staff_id: seeded.staff!.id,
+          starts_at: inAWeek(),
+          ends_at: inAWeekAndAnHour(),
+          status: 'booked',
+          price_cents: 3800,
+        }),
+      },
+    ],
+    update: { who: 'member', set: 'price_cents = price_cents + 100' },
+  },
+  customers: {
+    insert: [{ who: 'member', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Sara Neri', email: 'sara@example.com' }) }],
+    update: { who: 'member', set: 'vip = not vip' },
+  },
+  waitlist_entries: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, seeded }) => ({
+          workspace_id: world.a.id,
+          customer_id: seeded.customers!.id,
+          service_id: seeded.services!.id,
+          window_start: inAWeek(),
+          window_end: inAWeekAndAnHour(),
+        }),
+      },
+    ],
+    update: { who: 'member', set: `window_end = window_end + interval '1 hour'` },
+  },
+  leads: {
+    insert: [{ who: 'member', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Luca Riva', email: 'luca@example.com', source: 'website' }) }],
+    update: { who: 'member', set: `name = name || ' Jr'` },
+  },
+  deals: {
+    insert: [
+      { who: 'member', row: ({ world, seeded }) => ({ workspace_id: world.a.id, title: 'Wedding party', stage_id: seeded.pipeline_stages!.id, value_cents: 50000 }) },
+    ],
+    update: { who: 'member', set: 'value_cents = value_cents + 100' },
+  },
+  services: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Piega', duration_minutes: 30, price_cents: 2500 }) }],
+    update: { who: 'admin', set: 'price_cents = price_cents + 100' },
+  },
+  staff: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Marta Gallo' }) }],
+    update: { who: 'admin', set: 'active = not active' },
+  },
+  opening_hours: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, weekday: 3, opens: '09:00', closes: '18:00' }) }],
+    update: { who: 'admin', set: `closes = closes + interval '30 minutes'` },
+  },
+  pipeline_stages: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Proposta', position: 2, probability: 50 }) }],
+    update: { who: 'admin', set: 'probability = probability + 5' },
+  },
+
+  // lib/chat: one's own reactions, messages and read position.
+  message_reactions: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, user, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.messages!.conversation_id,
+          message_id: seeded.messages!.id,
+          user_id: user.id,
+          emoji: '🎉',
+        }),
+      },
+    ],
+  },
+  messages: { update: { who: 'author', set: `body = body || ' (edited)', edited_at = now()` } },
+  conversation_members: { update: { who: 'author', set: 'last_read_seq = last_read_seq + 1' } },
+
+  // lib/topics: members queue work; the API keys and the queue's concurrency are the admins'.
+  api_keys: {
+    insert: [
+      {
+        who: 'admin',
+        row: ({ world, user }) => ({ workspace_id: world.a.id, name: 'Zapier', prefix: 'mvk_rlstest', key_hash: `hash-${user.id}`, created_by: user.id }),
+      },
+    ],
+    update: { who: 'admin', set: 'revoked_at = now()' },
+  },
+  topic_queue_settings: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, concurrency: 2 }), replacesSeeded: true }],
+    update: { who: 'admin', set: 'concurrency = concurrency + 1' },
+  },
+  topics: {
+    insert: [{ who: 'member', row: ({ world }) => ({ workspace_id: world.a.id, name: 'marketing', system_prompt: 'You write copy.' }) }],
+    update: { who: 'member', set: `summary = summary || ' More.'` },
+  },
+  topic_sessions: {
+    insert: [{ who: 'member', row: ({ world, seeded }) => ({ workspace_id: world.a.id, topic_id: seeded.topics!.id }) }],
+    update: { who: 'member', set: 'closed_at = now()' },
+  },
+  topic_requests: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, user, seeded }) => ({
+          workspace_id: world.a.id,
+          topic_id: seeded.topic_sessions!.topic_id,
+          session_id: seeded.topic_sessions!.id,
+          prompt: 'Explain RLS.',
+          submitted_by: user.id,
+        }),
+      },
+    ],
+  },
+
+  // lib/schedule: routines are set up by admins.
+  routines: {
+    insert: [
+      {
+        who: 'admin',
+        row: ({ world, user, seeded }) => ({
+          workspace_id: world.a.id,
+          agent_id: seeded.workspace_agents!.agent_id,
+          name: 'Evening recap',
+          instruction: 'Recap the day.',
+          interval_minutes: 60,
+          next_run_at: inAWeek(),
+          created_by: user.id,
+        }),
+      },
+    ],
+    update: { who: 'admin', set: 'enabled = not enabled, next_run_at = case when enabled then null else now() end' },
+  },
+
+  // lib/autonomy, lib/insights, lib/home: autonomy is the admins'; insights and one's own Home are everyone's.
+  workspace_autonomy: {
+    insert: [{ who: 'admin', row: ({ world, user }) => ({ workspace_id: world.a.id, paused: true, updated_by: user.id }), replacesSeeded: true }],
+    update: { who: 'admin', set: 'paused = not paused, updated_by = auth.uid()' },
+  },
+  workspace_planet_autonomy: {
+    insert: [{ who: 'admin', row: ({ world, user }) => ({ workspace_id: world.a.id, planet: 'crm', autonomy: 'propose', updated_by: user.id }) }],
+    update: { who: 'admin', set: `autonomy = 'off', updated_by = auth.uid()` },
+  },
+  workspace_action_autonomy: {
+    insert: [{ who: 'admin', row: ({ world, user }) => ({ workspace_id: world.a.id, action_type: 'booking_reminder', auto: true, updated_by: user.id }) }],
+    update: { who: 'admin', set: 'auto = not auto, updated_by = auth.uid()' },
+  },
+  workspace_insights: {
+    update: { who: 'member', set: `status = 'dismissed', status_changed_by = auth.uid()` },
+  },
+  workspace_home_prefs: {
+    insert: [
+      { who: 'member', row: ({ world, user }) => ({ workspace_id: world.a.id, user_id: user.id, prefs: '{"sections": ["done"]}' }), replacesSeeded: true },
+    ],
+    update: { who: 'author', set: `prefs = '{"sections": ["needs"]}'` },
+  },
+};
