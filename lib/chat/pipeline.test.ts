@@ -10,6 +10,7 @@ import {
   decideTurns,
   getConversation,
   listMessages,
+  LOOP_LIMITS,
   resolveThread,
   sendMessage,
 } from '.';
@@ -121,6 +122,22 @@ describe('loop guards', () => {
     expect(person).toMatchObject({ agentsPaused: false });
     expect(person.turns.map((t) => t.agentId)).toEqual([w.nova.id]);
     expect((await getConversation(w.owner, w.channel.id)).agentsPaused).toBe(false);
+  });
+
+  it('gives agents the whole limit again once a person writes, not just one more message', async () => {
+    const w = await chatWorld();
+    const exchange = async () => {
+      const results = [];
+      for (let i = 0; i < LOOP_LIMITS.group; i++) {
+        const [from, to] = i % 2 === 0 ? [w.atlas, 'Nova'] : [w.nova, 'Atlas'];
+        results.push(await sendMessage(w.as(from), w.channel.id, `@${to} round ${i + 1}`));
+      }
+      return results.map((r) => ({ paused: r.agentsPaused, woken: r.turns.length }));
+    };
+    const upToTheLimit = [...Array.from({ length: LOOP_LIMITS.group - 1 }, () => ({ paused: false, woken: 1 })), { paused: true, woken: 0 }];
+    expect(await exchange()).toEqual(upToTheLimit);
+    await sendMessage(w.person(w.owner), w.channel.id, '@Nova @Atlas carry on, both of you');
+    expect(await exchange()).toEqual(upToTheLimit);
   });
 
   it('pauses a one-to-one conversation after 4', async () => {
