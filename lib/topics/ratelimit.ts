@@ -7,15 +7,16 @@ import type { Caller } from './auth';
  * The contract's limits on POST /api/requests only, per API key: RATE_LIMIT_PER_MINUTE and
  * RATE_LIMIT_PER_HOUR, counted in Postgres so they hold across instances. Members submitting from the
  * app are limited the same way, per person; tasks a key gives agents through MCP count in the same windows.
+ * `now` places the windows (the caller's clock, as everywhere the app decides about time).
  */
-export async function checkSubmitLimit(caller: Caller): Promise<Record<string, string>> {
+export async function checkSubmitLimit(caller: Caller, now = new Date()): Promise<Record<string, string>> {
   const cfg = config();
   const subject = caller.kind === 'key' ? `key:${caller.keyId ?? 'env'}` : `user:${caller.user.id}`;
   const windows = [
     { name: 'minute', seconds: 60, limit: cfg.RATE_LIMIT_PER_MINUTE },
     { name: 'hour', seconds: 3600, limit: cfg.RATE_LIMIT_PER_HOUR },
   ];
-  const results = await Promise.all(windows.map((w) => hitRateLimit(`topic-submit:${subject}:${w.name}`, w.seconds, w.limit)));
+  const results = await Promise.all(windows.map((w) => hitRateLimit(`topic-submit:${subject}:${w.name}`, w.seconds, w.limit, now)));
   const headers = rateLimitHeaders(windows, results);
   const refused = results.filter((r) => !r.allowed);
   if (refused.length > 0) {
