@@ -7,7 +7,8 @@ import { newPerson } from './helpers';
  * The demo owner's session, signed in once per run and shared by every spec and project: sign-in is
  * rate limited per email (5 in 15 minutes), and the demo is the only workspace with planet data.
  * Kept under the run's output directory, which Playwright empties at the start of each run. Null where
- * the app shows no demo login (only embedded installs do).
+ * the app shows no demo login (only embedded installs do), so the specs that need it skip; with
+ * E2E_EXPECT_DEMO=1 (npm test, whose servers all seed the demo) a missing demo login is an error instead.
  */
 export async function demoSession(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; workspacePath: string } | null> {
   const dir = path.join(testInfo.project.outputDir, '.demo-session');
@@ -18,6 +19,12 @@ export async function demoSession(browser: Browser, testInfo: TestInfo): Promise
     const useDemo = page.getByRole('button', { name: 'Use the demo account' });
     if ((await useDemo.count()) === 0) {
       await context.close();
+      if (process.env.E2E_EXPECT_DEMO === '1') {
+        throw new Error(
+          `E2E_EXPECT_DEMO=1 but ${testInfo.project.use.baseURL}/sign-in shows no demo login: the server under test did not seed the demo ` +
+            '(embedded: SEED_DEMO is not 0; Postgres: SEED_DEMO=1).',
+        );
+      }
       return null;
     }
     await useDemo.click();

@@ -45,6 +45,8 @@ e2e_run() {
 # e2e/mailbox.spec.ts (an owner reads the one printed at start).
 DEV_MAILBOX_KEY=$(node -e "process.stdout.write(require('node:crypto').randomBytes(24).toString('base64url'))")
 export DEV_MAILBOX_KEY
+# Both servers below seed the demo: a spec that needs it fails without it instead of skipping (e2e/demo-session.ts).
+export E2E_EXPECT_DEMO=1
 
 data_dir=$(mktemp -d)
 trap 'rm -rf "$data_dir"' EXIT
