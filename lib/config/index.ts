@@ -1,5 +1,38 @@
 import { z } from 'zod';
 
+/** A comma-separated setting: entries trimmed, empty ones dropped, each checked (and normalised) by `item`. */
+function commaList(item: z.ZodType<string, string>) {
+  return z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(item));
+}
+
+const parsesAs = (text: string) => {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+};
+
+/** A host name as the Host header carries it, without the port (`example.com`, `[::1]`); lower-cased. */
+const hostName = z.string().transform((name, ctx) => {
+  const url = parsesAs(`http://${name}`);
+  if (url && url.href === `http://${url.hostname}/`) return url.hostname;
+  ctx.addIssue({ code: 'custom', message: `"${name}" is not a host name (write it without scheme, port or path)` });
+  return z.NEVER;
+});
+
+/** A web origin as the Origin header carries it (`https://example.com`, `http://localhost:3000`). */
+const origin = z.string().transform((text, ctx) => {
+  const url = parsesAs(text);
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.href === `${url.origin}/`) return url.origin;
+  ctx.addIssue({ code: 'custom', message: `"${text}" is not an origin (write scheme://host[:port], without a path)` });
+  return z.NEVER;
+});
+
 /**
  * Every setting Multiverbe reads, validated once. Nothing is required for the embedded default;
  * `.env.example` documents each variable with its default.
@@ -61,6 +94,13 @@ const schema = z.object({
   SUPABASE_URL: z.string().url().optional(),
   /** Server only, never sent to a browser: joins the private Realtime channel the app's processes share. */
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  /**
+   * More host names the MCP endpoint answers to, besides APP_URL's (and localhost, 127.0.0.1 and [::1]
+   * when APP_URL is one of those): comma-separated, without a port, IPv6 in brackets.
+   */
+  MCP_ALLOWED_HOSTS: commaList(hostName),
+  /** More origins whose web pages may call the MCP endpoint, besides APP_URL's own: comma-separated `scheme://host[:port]`. */
+  MCP_ALLOWED_ORIGINS: commaList(origin),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -70,7 +110,25 @@ export type Config = z.infer<typeof schema> & {
   devMailbox: boolean;
   /** Set when REALTIME_TRANSPORT=supabase: where the app's processes meet. */
   supabaseRealtime: { url: string; serviceRoleKey: string } | null;
+  /** What the MCP endpoint accepts in the Host header (host names, no port) and the Origin header. */
+  mcpAllowed: { hosts: string[]; origins: string[] };
 };
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The MCP endpoint's DNS-rebinding guard: APP_URL's host and origin — on a loopback install under each
+ * of the machine's three names, at APP_URL's scheme and port — plus the ones configured.
+ */
+function mcpAllowed(env: z.infer<typeof schema>): Config['mcpAllowed'] {
+  const app = new URL(env.APP_URL);
+  const names = LOOPBACK_NAMES.includes(app.hostname) ? LOOPBACK_NAMES : [app.hostname];
+  const port = app.port ? `:${app.port}` : '';
+  return {
+    hosts: [...new Set([...names, ...env.MCP_ALLOWED_HOSTS])],
+    origins: [...new Set([...names.map((name) => `${app.protocol}//${name}${port}`), ...env.MCP_ALLOWED_ORIGINS])],
+  };
+}
 
 /** Settings that only make sense together, with what to do about them. */
 function combinationErrors(env: z.infer<typeof schema>): string[] {
@@ -111,6 +169,7 @@ export function config(): Config {
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : embedded,
     supabaseRealtime:
       env.REALTIME_TRANSPORT === 'supabase' ? { url: (env.SUPABASE_URL ?? env.NEXT_PUBLIC_SUPABASE_URL)!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY! } : null,
+    mcpAllowed: mcpAllowed(env),
   };
   return cached;
 }

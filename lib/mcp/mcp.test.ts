@@ -13,12 +13,14 @@ import { inProcessFetch, IN_PROCESS_URL } from '@/server/agent-api';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
 import { waitFor } from '@/test/wait';
+import { mcpAddress } from './address';
 import { handleMcpRequest } from './http';
 import { toolNames } from './server';
 
 setupTestDatabase();
 
-const URL_ = 'http://multiverbe.test/api/mcp';
+// The address the app shows (APP_URL's): the endpoint refuses requests addressed to any other host.
+const URL_ = mcpAddress();
 const bridges: AgentBridge[] = [];
 const clients: Client[] = [];
 afterEach(async () => {
