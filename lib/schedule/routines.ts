@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { ApiError, invalidField, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
-import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
+import { claim, finish, processWorkerId, type Queue } from '@/lib/queue';
 import { memberOrOwner, workspaceFor } from '@/lib/workspaces';
 
 /**
@@ -19,7 +21,7 @@ export const MIN_INTERVAL_MINUTES = 5;
 export const MAX_INTERVAL_MINUTES = 7 * 24 * 60;
 /** Delivery attempts before a run is marked failed. */
 const MAX_ATTEMPTS = 3;
-const LEASE = '2 minutes';
+const LEASE_SECONDS = 120;
 
 export type RoutineSchedule = { kind: 'interval'; minutes: number } | { kind: 'cron'; cron: string };
 
@@ -357,6 +359,27 @@ interface ClaimedRun {
   attempts: number;
 }
 
+// Routine runs for the one lease primitive (lib/queue): a pending run is ready until claimed; a claimed
+// one stays pending under its lease, and is claimable again once the lease ran out or its sender's
+// process died. Oldest first; one claimed at a time.
+const routineRuns: Queue = {
+  table: 'public.routine_runs',
+  idType: 'uuid',
+  ready: (t) => `${t}.status = 'pending' and ${t}.lease_expires_at is null`,
+  leased: (t) => `${t}.status = 'pending' and ${t}.lease_expires_at is not null`,
+  scope: (t, at) => `(${at.scope}::uuid is null or ${t}.id = ${at.scope}::uuid)`,
+  order: (t) => `${t}.created_at`,
+  attempts: {
+    max: MAX_ATTEMPTS,
+    giveUp: () => `status = 'failed', error = 'The run was not written: its sender stopped ${MAX_ATTEMPTS} times while writing it.'`,
+  },
+  onClaim: () => '',
+  returning: 'r.id, r.workspace_id, r.routine_id, r.attempts',
+  view: (rows) => `
+    select k.exhausted, k.id, k.workspace_id, k.routine_id, r.name as routine_name, r.instruction, r.agent_id, r.created_by, k.attempts
+      from ${rows} k join public.routines r on r.id = k.routine_id`,
+};
+
 /**
  * The scheduler's second half, and Run now: writes each pending run's message. A run is claimed under a
  * lease, so two senders never write the same one and a crashed sender's run is sent by the next tick;
@@ -364,29 +387,24 @@ interface ClaimedRun {
  */
 export async function deliverPendingRuns(onlyRunId?: string): Promise<{ sent: number; failed: number }> {
   const outcome = { sent: 0, failed: 0 };
+  const owner = randomUUID();
   for (;;) {
-    const [run] = await asService((tx) =>
-      tx.query<ClaimedRun>(
-        `update public.routine_runs x set lease_until = now() + interval '${LEASE}', attempts = x.attempts + 1
-          from public.routines r
-         where r.id = x.routine_id and x.id = (
-             select id from public.routine_runs
-              where status = 'pending' and (lease_until is null or lease_until < now()) and ($1::uuid is null or id = $1)
-              order by created_at
-              for update skip locked
-              limit 1)
-         returning x.id, x.workspace_id, x.routine_id, r.name as routine_name, r.instruction, r.agent_id, r.created_by, x.attempts`,
-        [onlyRunId ?? null],
-      ),
-    );
-    if (!run) return outcome;
+    const claimed = await claim<ClaimedRun>(await getDb(), routineRuns, { owner, worker: processWorkerId(), leaseSeconds: LEASE_SECONDS, scope: onlyRunId ?? null });
+    outcome.failed += claimed.filter((run) => run.exhausted).length;
+    const run = claimed.find((row) => !row.exhausted);
+    if (!run) {
+      if (claimed.length > 0) continue;
+      return outcome;
+    }
     try {
       const sent = await writeRunMessage(run);
       await asService((tx) =>
-        tx.query(
-          `update public.routine_runs set status = 'sent', conversation_id = $2, message_id = $3, error = null, sent_at = now(), lease_until = null where id = $1`,
-          [run.id, sent.conversationId, sent.messageId],
-        ),
+        finish(tx, routineRuns, {
+          owner,
+          rows: [{ id: run.id, conversation_id: sent.conversationId, message_id: sent.messageId }],
+          types: { conversation_id: 'uuid', message_id: 'uuid' },
+          set: (_r, v) => `status = 'sent', conversation_id = ${v}.conversation_id, message_id = ${v}.message_id, error = null, sent_at = now()`,
+        }),
       );
       outcome.sent += 1;
     } catch (error) {
@@ -394,13 +412,11 @@ export async function deliverPendingRuns(onlyRunId?: string): Promise<{ sent: nu
       const final = error instanceof ApiError || run.attempts >= MAX_ATTEMPTS;
       const message = error instanceof ApiError ? error.message : `The run could not be written (${(error as Error).message}).`;
       log(final ? 'warn' : 'info', 'routine run not delivered', { runId: run.id, attempt: run.attempts, error });
-      // Not final: the lease stays, so the run waits for a later tick instead of being retried at once.
       await asService((tx) =>
-        tx.query(`update public.routine_runs set status = $2, error = $3, lease_until = case when $2 = 'failed' then null else lease_until end where id = $1`, [
-          run.id,
-          final ? 'failed' : 'pending',
-          message,
-        ]),
+        final
+          ? finish(tx, routineRuns, { owner, rows: [{ id: run.id, error: message }], types: { error: 'text' }, set: (_r, v) => `status = 'failed', error = ${v}.error` })
+          : // Not final: the lease stays, so the run waits for a later tick instead of being retried at once.
+            tx.query(`update public.routine_runs set error = $3 where id = $1 and lease_owner = $2`, [run.id, owner, message]),
       );
       if (final) outcome.failed += 1;
     }

@@ -260,7 +260,7 @@ describe('the scheduler', () => {
     const routine = await morning(s);
     const [a, b] = await asService((tx) =>
       tx.query<{ id: string }>(
-        `insert into public.routine_runs (workspace_id, routine_id, due_at, lease_until, attempts)
+        `insert into public.routine_runs (workspace_id, routine_id, due_at, lease_expires_at, attempts)
          values ($1, $2, now() - interval '1 day', now() + interval '1 minute', 1), ($1, $2, now() - interval '2 days', now() - interval '1 minute', 1)
          returning id`,
         [s.team.id, routine.id],
@@ -282,7 +282,7 @@ describe('the scheduler', () => {
         [s.team.id, conversation.id, s.admin.id, a!.id],
       ),
     );
-    await asService((tx) => tx.query(`update public.routine_runs set lease_until = now() - interval '1 second' where id = $1`, [a!.id]));
+    await asService((tx) => tx.query(`update public.routine_runs set lease_expires_at = now() - interval '1 second' where id = $1`, [a!.id]));
     expect(await deliverPendingRuns()).toEqual({ sent: 1, failed: 0 });
     expect(await routineMessages(s.team.id)).toHaveLength(2);
     expect(await statusOf(a!.id)).toBe('sent');
