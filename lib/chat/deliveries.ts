@@ -1,5 +1,6 @@
 import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { asService, getDb, type Database, type Tx } from '@/lib/db';
+import { claim, finish, leaseFree, renew, type Queue } from '@/lib/queue';
 import { publish } from '@/lib/realtime';
 import type { Turn } from './turns';
 
@@ -13,6 +14,11 @@ export interface ClaimOptions {
   limit?: number;
   /** How long the claim holds before another connection may take the delivery (seconds, > 0). */
   leaseSeconds?: number;
+  /**
+   * The process running the connection, when it is one of ours (a hosted agent's: its host token names
+   * the process that issued it). Its leases are freed as soon as that process is known dead.
+   */
+  workerId?: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -47,39 +53,32 @@ export interface CompleteOptions {
   done?: boolean;
 }
 
-// The one claim pattern. Oldest first, and one message at a time per conversation: a row is
-// claimable only while no earlier row of the same agent and conversation is still pending or in
-// flight (an expired lease included — that earlier row is claimable itself), so an agent answers a
-// conversation in order even across several connections. Postgres locks what the inner select
-// returns, skipping rows another claimer holds; the outer update takes them under a lease.
-const CLAIM_SQL = `
-  with claimed as (
-    update private.deliveries d
-       set status = 'claimed', lease_owner = $2, lease_expires_at = now() + make_interval(secs => $4),
-           attempts = d.attempts + 1, claimed_at = now()
-     where d.id in (
-       select c.id from private.deliveries c
-        where c.agent_id = $1
-          and (c.status = 'pending' or (c.status = 'claimed' and c.lease_expires_at < now()))
-          -- A correlated scalar subquery, so it is always one index probe per candidate (as an
-          -- anti-join the planner may scan the agent's whole queue per row).
-          and c.seq = (
-            select min(e.seq) from private.deliveries e
-             where e.agent_id = c.agent_id and e.conversation_id = c.conversation_id
-               and e.status in ('pending', 'claimed'))
-        order by c.seq
-        limit $3
-        for update skip locked)
-    returning d.id, d.seq, d.workspace_id, d.conversation_id, d.message_id, d.turn, d.attempts, d.lease_expires_at
-  )
-  select k.id, k.workspace_id, k.conversation_id, c.kind as conversation_kind, c.name as conversation_name,
-         k.turn, k.attempts, k.lease_expires_at,
-         m.id as message_id, m.seq as message_seq, m.author_kind, coalesce(m.author_user_id, m.author_agent_id) as author_id,
-         m.author_name, m.body, m.mentions, m.payload, m.created_at
-    from claimed k
-    join public.messages m on m.id = k.message_id
-    join public.conversations c on c.id = k.conversation_id
-   order by k.seq`;
+// The deliveries queue for the one lease primitive (lib/queue). Oldest first, and one message at a time
+// per conversation: a row is claimable only while no earlier row of the same agent and conversation is
+// still pending or claimed (a lease that ran out included — that earlier row is claimable itself), so an
+// agent answers a conversation in order even across several connections. The claim hands the agent
+// the message and conversation with the delivery.
+const deliveries: Queue = {
+  table: 'private.deliveries',
+  idType: 'uuid',
+  ready: (t) => `${t}.status = 'pending'`,
+  leased: (t) => `${t}.status = 'claimed'`,
+  scope: (t, at) => `${t}.agent_id = ${at.scope}::uuid`,
+  order: (t) => `${t}.seq`,
+  inOrder: { by: ['agent_id', 'conversation_id'], seq: 'seq' },
+  attempts: {},
+  onClaim: () => `status = 'claimed', claimed_at = now()`,
+  returning: 'r.id, r.seq, r.workspace_id, r.conversation_id, r.message_id, r.turn, r.attempts, r.lease_expires_at',
+  view: (rows) => `
+    select k.exhausted, k.id, k.workspace_id, k.conversation_id, c.kind as conversation_kind, c.name as conversation_name,
+           k.turn, k.attempts, k.lease_expires_at,
+           m.id as message_id, m.seq as message_seq, m.author_kind, coalesce(m.author_user_id, m.author_agent_id) as author_id,
+           m.author_name, m.body, m.mentions, m.payload, m.created_at
+      from ${rows} k
+      join public.messages m on m.id = k.message_id
+      join public.conversations c on c.id = k.conversation_id
+     order by k.seq`,
+};
 
 interface ClaimRow {
   id: string;
@@ -129,10 +128,10 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
  */
 export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
   return {
-    async claim(agentId: string, connectionId: string, { limit = 10, leaseSeconds = 60 }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
+    async claim(agentId: string, connectionId: string, { limit = 10, leaseSeconds = 60, workerId = null }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('validation_failed', 'limit must be an integer from 1 to 100.');
       checkLease(leaseSeconds);
-      const rows = await db.query<ClaimRow>(CLAIM_SQL, [agentId, connectionId, limit, leaseSeconds]);
+      const rows = await claim<ClaimRow>(db, deliveries, { owner: connectionId, worker: workerId, leaseSeconds, limit, scope: agentId });
       return rows.map(toClaimed);
     },
     complete(agentId: string, connectionId: string, deliveryId: string, options: CompleteOptions): Promise<void> {
@@ -146,14 +145,7 @@ export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
      */
     async extend(agentId: string, connectionId: string, deliveryId: string, leaseSeconds: number): Promise<{ id: string; leaseExpiresAt: Date }> {
       checkLease(leaseSeconds);
-      const [row] = isUuid(deliveryId)
-        ? await db.query<{ lease_expires_at: Date }>(
-            `update private.deliveries set lease_expires_at = now() + make_interval(secs => $4)
-              where id = $1 and agent_id = $2 and status = 'claimed' and lease_owner = $3
-              returning lease_expires_at`,
-            [deliveryId, agentId, connectionId, leaseSeconds],
-          )
-        : [];
+      const [row] = isUuid(deliveryId) ? await renew(db, deliveries, { owner: connectionId, ids: [deliveryId], leaseSeconds, scope: agentId }) : [];
       if (!row) return refuseNotHeld(db, agentId, deliveryId);
       return { id: deliveryId, leaseExpiresAt: row.lease_expires_at };
     },
@@ -193,12 +185,14 @@ export async function extendLease(agentId: string, connectionId: string, deliver
  */
 export async function completeIn(tx: Tx, agentId: string, connectionId: string, deliveryId: string, { outcome, done }: CompleteOptions) {
   const [row] = isUuid(deliveryId)
-    ? await tx.query<{ message_id: string; conversation_id: string }>(
-        `update private.deliveries set status = 'done', outcome = $4, handled_at = now(), lease_expires_at = null
-          where id = $1 and agent_id = $2 and status = 'claimed' and lease_owner = $3
-          returning message_id, conversation_id`,
-        [deliveryId, agentId, connectionId, outcome],
-      )
+    ? await finish<{ outcome: DeliveryOutcome }, { message_id: string; conversation_id: string }>(tx, deliveries, {
+        owner: connectionId,
+        scope: agentId,
+        rows: [{ id: deliveryId, outcome }],
+        types: { outcome: 'text' },
+        set: (_r, v) => `status = 'done', outcome = ${v}.outcome, handled_at = now()`,
+        returning: 'r.message_id, r.conversation_id',
+      })
     : [];
   if (!row) return refuseNotHeld(tx, agentId, deliveryId);
   if (outcome === 'passed') {
@@ -248,7 +242,7 @@ export async function dropQueued(tx: Tx, where: { messageId: string } | { conver
 
 /**
  * Announces work that is claimable but that no connection may have been told about: leases that ran
- * out (their connection died mid-turn, and a live connection of the agent claims only when told) and
+ * out or whose process died (their connection died mid-turn, and a live connection of the agent claims only when told) and
  * pending deliveries older than `olderThanSeconds` (their announcement was lost, say while a listener
  * reconnected). Each agent with such work gets one `deliveries` event; its connections then claim as
  * usual. Background work (a cron calls it); returns the agents told.
@@ -256,9 +250,9 @@ export async function dropQueued(tx: Tx, where: { messageId: string } | { conver
 export async function announceClaimableDeliveries(olderThanSeconds = 30): Promise<string[]> {
   return asService(async (tx) => {
     const rows = await tx.query<{ agent_id: string }>(
-      `select distinct agent_id from private.deliveries
-        where (status = 'claimed' and lease_expires_at < now())
-           or (status = 'pending' and created_at < now() - make_interval(secs => $1))`,
+      `select distinct d.agent_id from private.deliveries d
+        where (d.status = 'claimed' and ${leaseFree('d')})
+           or (d.status = 'pending' and d.created_at < now() - make_interval(secs => $1))`,
       [olderThanSeconds],
     );
     for (const r of rows) await publish(tx, { type: 'deliveries', agentId: r.agent_id });
