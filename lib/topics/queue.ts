@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { invalidField, managersOnly } from '@/lib/api';
 import { config } from '@/lib/config';
-import { asService, type Tx } from '@/lib/db';
+import { asService, getDb, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
+import { claim, finish as finishLease, held, leaseFree, processWorkerId, release, renew, type Queue } from '@/lib/queue';
 import { inWorkspace, type Caller } from './auth';
 import { answer, resolveModel, summarizeExchange, type Exchange, type Outcome } from './execute';
 
 /**
  * The topic queue's worker side. Each workspace's requests run oldest first, at most `concurrency` at a
- * time (default 1), each under a lease the worker renews while it works. A worker that dies leaves its
- * lease to expire; the next claim takes the request again, and a request claimed more than
- * MAX_ATTEMPTS times fails with a clear error instead of running again.
+ * time (default 1), each under a lease the worker renews while it works. A worker that dies frees its
+ * lease when it is known dead (lib/queue: at once when the app restarts) or when the lease runs out; the
+ * next claim takes the request again, and a request claimed MAX_ATTEMPTS times fails with a clear error
+ * instead of running again.
  */
 
 export const LEASE_SECONDS = 60;
@@ -28,51 +30,43 @@ export interface ClaimedRequest {
   attempts: number;
 }
 
-// The one claim pattern. Claimable: pending, or processing under an expired lease (its worker died).
-// A request waits while an earlier one of its session is unfinished (the later one needs its answer as
-// history), and nothing is claimed while the workspace already runs `concurrency` requests under live
-// leases. Postgres locks the row the inner select returns, skipping rows another transaction holds.
-const CLAIM_SQL = `
-update public.topic_requests r
-   set status = 'processing', lease_owner = $2, lease_expires_at = now() + make_interval(secs => $3),
-       attempts = r.attempts + 1, started_at = coalesce(r.started_at, clock_timestamp())
- where r.id = (
-   select c.id from public.topic_requests c
-    where c.workspace_id = $1
-      and (c.status = 'pending' or (c.status = 'processing' and c.lease_expires_at <= now()))
-      and c.seq = (select min(e.seq) from public.topic_requests e
-                    where e.session_id = c.session_id and e.status in ('pending', 'processing'))
-      and (select count(*) from public.topic_requests p
-            where p.workspace_id = $1 and p.status = 'processing' and p.lease_expires_at > now())
-          < coalesce((select s.concurrency from public.topic_queue_settings s where s.workspace_id = $1), $4)
-    order by c.seq
-    limit 1
-    for update skip locked)
-returning r.id, r.workspace_id, r.topic_id, r.session_id, r.seq, r.prompt, r.model, r.summarize, r.attempts`;
+// The topic queue for the one lease primitive (lib/queue). Claimable: pending, or processing under a
+// lease that ran out or whose worker died. A request waits while an earlier one of its session is
+// unfinished (the later one needs its answer as history), and nothing is claimed while the workspace
+// already runs `concurrency` requests under live leases (its setting, else the default).
+const topicRequests = (defaultConcurrency: number): Queue => ({
+  table: 'public.topic_requests',
+  idType: 'uuid',
+  ready: (t) => `${t}.status = 'pending'`,
+  leased: (t) => `${t}.status = 'processing'`,
+  scope: (t, at) => `${t}.workspace_id = ${at.scope}::uuid`,
+  order: (t) => `${t}.seq`,
+  inOrder: { by: ['session_id'], seq: 'seq' },
+  concurrency: {
+    by: ['workspace_id'],
+    limit: (t) => `coalesce((select s.concurrency from public.topic_queue_settings s where s.workspace_id = ${t}.workspace_id), ${Number(defaultConcurrency)})`,
+  },
+  attempts: {
+    max: MAX_ATTEMPTS,
+    giveUp: () =>
+      `status = 'failed', completed_at = now(), error = 'The worker processing this request stopped responding ${MAX_ATTEMPTS} times (its lease expired each time), so it was not retried again.'`,
+  },
+  onClaim: () => `status = 'processing', started_at = coalesce(r.started_at, clock_timestamp())`,
+  returning: 'r.id, r.workspace_id, r.topic_id, r.session_id, r.seq, r.prompt, r.model, r.summarize, r.attempts',
+});
+
+const queue = () => topicRequests(config().TOPIC_QUEUE_CONCURRENCY);
 
 /**
  * Claims the workspace's next request for `owner`, or null when there is none or the workspace is at
  * its concurrency. Requests past their attempts are failed on the way.
  */
 export async function claimNext(workspaceId: string, owner: string, leaseSeconds = LEASE_SECONDS): Promise<ClaimedRequest | null> {
-  return asService(async (tx) => {
-    // Claims of one workspace take turns, so the in-flight count above cannot miss a concurrent claim.
-    await tx.query(`select pg_advisory_xact_lock(hashtextextended('topic-queue:' || $1, 0))`, [workspaceId]);
-    for (;;) {
-      const [claimed] = await tx.query<ClaimedRequest>(CLAIM_SQL, [workspaceId, owner, leaseSeconds, config().TOPIC_QUEUE_CONCURRENCY]);
-      if (!claimed || claimed.attempts <= MAX_ATTEMPTS) return claimed ?? null;
-      await tx.query(
-        `update public.topic_requests
-            set status = 'failed', completed_at = now(), lease_owner = null, lease_expires_at = null,
-                error = $2
-          where id = $1`,
-        [
-          claimed.id,
-          `The worker processing this request stopped responding ${MAX_ATTEMPTS} times (its lease expired each time), so it was not retried again.`,
-        ],
-      );
-    }
-  });
+  const rows = await claim<ClaimedRequest>(await getDb(), queue(), { owner, worker: processWorkerId(), leaseSeconds, scope: workspaceId });
+  const claimed = rows.find((row) => !row.exhausted);
+  if (!claimed) return null;
+  const { exhausted: _, ...request } = claimed;
+  return request;
 }
 
 export interface Processed {
@@ -95,9 +89,7 @@ export async function processNext(workspaceId: string): Promise<Processed | null
     return { requestId: request.id, status, more: await hasUnfinished(workspaceId) };
   } catch (error) {
     // Hand the request back at once instead of after the lease: the retry of this step claims it again.
-    await asService((tx) =>
-      tx.query(`update public.topic_requests set lease_expires_at = now() where id = $1 and lease_owner = $2 and status = 'processing'`, [request.id, owner]),
-    ).catch(() => {});
+    await release(await getDb(), queue(), { owner, ids: [request.id] }).catch(() => {});
     throw error;
   } finally {
     clearInterval(heartbeat);
@@ -158,14 +150,21 @@ async function run(request: ClaimedRequest, owner: string): Promise<'completed' 
 /** Records the outcome only while `owner` still holds the lease: a worker that lost it changes nothing. */
 async function finish(request: ClaimedRequest, owner: string, outcome: Outcome, summaryLine: string | null) {
   await asService(async (tx) => {
-    const [updated] = await tx.query(
-      `update public.topic_requests
-          set status = $3, result = $4, error = $5, resolved_model = $6, backend = $7,
-              completed_at = now(), lease_owner = null, lease_expires_at = null
-        where id = $1 and lease_owner = $2 and status = 'processing'
-        returning id`,
-      [request.id, owner, outcome.ok ? 'completed' : 'failed', outcome.ok ? outcome.text : null, outcome.ok ? null : outcome.error, outcome.model || null, outcome.backend],
-    );
+    const [updated] = await finishLease(tx, queue(), {
+      owner,
+      rows: [
+        {
+          id: request.id,
+          status: outcome.ok ? 'completed' : 'failed',
+          result: outcome.ok ? outcome.text : null,
+          error: outcome.ok ? null : outcome.error,
+          resolved_model: outcome.model || null,
+          backend: outcome.backend,
+        },
+      ],
+      types: { status: 'text', result: 'text', error: 'text', resolved_model: 'text', backend: 'text' },
+      set: (_r, v) => `status = ${v}.status, result = ${v}.result, error = ${v}.error, resolved_model = ${v}.resolved_model, backend = ${v}.backend, completed_at = now()`,
+    });
     if (!updated) {
       log('warn', 'topic request lease lost before it finished', { requestId: request.id });
       return;
@@ -190,13 +189,9 @@ function appendSummary(tx: Tx, request: ClaimedRequest, line: string) {
 }
 
 function renewLease(requestId: string, owner: string) {
-  return asService((tx) =>
-    tx.query(
-      `update public.topic_requests set lease_expires_at = now() + make_interval(secs => $3)
-        where id = $1 and lease_owner = $2 and status = 'processing'`,
-      [requestId, owner, LEASE_SECONDS],
-    ),
-  ).catch((error) => log('warn', 'topic request lease not renewed', { requestId, error }));
+  return asService((tx) => renew(tx, queue(), { owner, ids: [requestId], leaseSeconds: LEASE_SECONDS })).catch((error) =>
+    log('warn', 'topic request lease not renewed', { requestId, error }),
+  );
 }
 
 async function hasUnfinished(workspaceId: string): Promise<boolean> {
@@ -210,16 +205,15 @@ async function hasUnfinished(workspaceId: string): Promise<boolean> {
 
 /**
  * Workspaces whose queue may be stuck: pending work and nothing running, or a request whose worker died
- * (expired lease). Woken by the periodic sweep; a wake that finds nothing to do costs one query.
+ * (its lease ran out or its process is known dead). Woken by the periodic sweep; a wake that finds nothing to do costs one query.
  */
 export async function stalledWorkspaces(): Promise<string[]> {
   const rows = await asService((tx) =>
     tx.query<{ workspace_id: string }>(
       `select distinct q.workspace_id from public.topic_requests q
-        where (q.status = 'processing' and q.lease_expires_at <= now())
+        where (q.status = 'processing' and ${leaseFree('q')})
            or (q.status = 'pending' and not exists (
-                 select 1 from public.topic_requests p
-                  where p.workspace_id = q.workspace_id and p.status = 'processing' and p.lease_expires_at > now()))`,
+                 select 1 from public.topic_requests p where p.workspace_id = q.workspace_id and ${held(queue(), 'p')}))`,
     ),
   );
   return rows.map((r) => r.workspace_id);
