@@ -5,6 +5,7 @@ import { durationToMs, NonRetriableError } from 'inngest';
 import { getDb, type Database, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
 import { insertLocalEvents, type AppEvent } from '@/lib/events';
+import { claim, finish, processWorkerId, renew, type Queue } from '@/lib/queue';
 import {
   DEFAULT_RETRIES,
   evaluateKey,
@@ -106,31 +107,28 @@ interface CronTrigger {
 }
 
 class LeaseLost extends Error {}
-class GroupFull extends Error {}
 
-// The one claim pattern: lock one due run, skipping rows other workers hold, and lease it in the same
-// statement. Due means queued or sleeping past `run_at`, or running under an expired lease (its worker
-// died). A group already at its concurrency limit is passed over, so other keys keep moving.
-const CLAIM_SQL = `
-with fns as (
-  select * from jsonb_to_recordset($1::text::jsonb) as f (function_id text, concurrency_limit integer)
-)
-update private.executor_runs r
-   set status = 'running', lease_owner = $2, lease_expires_at = $3,
-       -- A worker that died mid-attempt used that attempt up.
-       attempt = case when r.status = 'running' then r.attempt + 1 else r.attempt end
- where r.id = (
-   select c.id
-     from private.executor_runs c join fns f on f.function_id = c.function_id
-    where ((c.status in ('queued', 'sleeping') and c.run_at <= $4) or (c.status = 'running' and c.lease_expires_at <= $4))
-      and (f.concurrency_limit is null or f.concurrency_limit > (
-            select count(*) from private.executor_runs o
-             where o.function_id = c.function_id and o.concurrency_key = c.concurrency_key
-               and o.status = 'running' and o.lease_expires_at > $4))
-    order by c.run_at, c.id
-    limit 1
-    for update of c skip locked)
-returning r.id, r.function_id, r.event, r.attempt, r.concurrency_key`;
+const FUNCTIONS = (list: string) => `jsonb_to_recordset(${list}::text::jsonb) as f (function_id text, concurrency_limit integer)`;
+
+// Runs for the one lease primitive (lib/queue). Due means queued or sleeping past `run_at`, or running
+// under a lease that ran out or whose process died. A group already at its concurrency limit is passed
+// over, so other keys keep moving. The scope is this executor's functions with their limits (JSON);
+// `now` is the executor's clock.
+const executorRuns: Queue = {
+  table: 'private.executor_runs',
+  idType: 'uuid',
+  ready: (t, at) => `${t}.status in ('queued', 'sleeping') and ${t}.run_at <= ${at.now}`,
+  leased: (t) => `${t}.status = 'running'`,
+  scope: (t, at) => `${t}.function_id in (select f.function_id from ${FUNCTIONS(at.scope)})`,
+  order: (t) => `${t}.run_at, ${t}.id`,
+  concurrency: {
+    by: ['function_id', 'concurrency_key'],
+    limit: (t, at) => `(select f.concurrency_limit from ${FUNCTIONS(at.scope)} where f.function_id = ${t}.function_id)`,
+  },
+  // A worker that died mid-attempt used that attempt up.
+  onClaim: () => `status = 'running', attempt = case when r.status = 'running' then r.attempt + 1 else r.attempt end`,
+  returning: 'r.id, r.function_id, r.event, r.attempt, r.concurrency_key',
+};
 
 // A step result counts only while this worker still holds the run; a worker that lost its lease
 // learns it here and stops.
@@ -157,6 +155,9 @@ class Executor implements LocalExecutor {
   private stopped = false;
   private lastTickAt: Date | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private leaseTimer: ReturnType<typeof setInterval> | undefined;
+  /** Runs this executor holds now. */
+  private readonly leased = new Set<string>();
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
@@ -193,6 +194,8 @@ class Executor implements LocalExecutor {
     this.unlisten = await this.db.listen(CHANNEL, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    this.leaseTimer = setInterval(() => void this.renewLeases(), this.leaseMs / 3);
+    this.leaseTimer.unref();
     this.wake();
   }
 
@@ -212,6 +215,7 @@ class Executor implements LocalExecutor {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.leaseTimer);
     await this.unlisten?.();
     await this.pumping?.catch(() => {});
     await Promise.all(this.inFlight);
@@ -338,46 +342,21 @@ class Executor implements LocalExecutor {
   }
 
   private async claimNextRun(): Promise<ClaimedRun | null> {
-    for (;;) {
-      const at = this.now();
-      try {
-        return await this.db.transaction(async (tx) => {
-          const [run] = await tx.query<ClaimedRun>(CLAIM_SQL, [
-            this.functionsJson,
-            this.workerId,
-            new Date(at.getTime() + this.leaseMs),
-            at,
-          ]);
-          if (!run) return null;
-          const limit = this.functions.get(run.function_id)!.options.concurrency?.limit;
-          if (limit !== undefined) {
-            // The claim's count could not see another executor's claim in the same group that is still
-            // uncommitted. Serialize claims per group and count again, committed ones included.
-            await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-              `concurrency\u001f${run.function_id}\u001f${run.concurrency_key}`,
-            ]);
-            const [group] = await tx.query<{ running: number }>(
-              `select count(*) as running from private.executor_runs
-                where function_id = $1 and concurrency_key = $2 and status = 'running' and lease_expires_at > $3`,
-              [run.function_id, run.concurrency_key, at],
-            );
-            if (group!.running > limit) throw new GroupFull(); // roll back; the next claim skips this group
-          }
-          return run;
-        });
-      } catch (error) {
-        if (!(error instanceof GroupFull)) throw error;
-      }
-    }
+    const [run] = await claim<ClaimedRun>(this.db, executorRuns, {
+      owner: this.workerId,
+      worker: processWorkerId(),
+      leaseSeconds: this.leaseMs / 1000,
+      now: this.now(),
+      scope: this.functionsJson,
+    });
+    return run ?? null;
   }
 
   /** Executes one claimed run to its next resting point and records where it got. Never throws. */
   private async execute(run: ClaimedRun): Promise<void> {
     const fn = this.functions.get(run.function_id)!;
     const retries = fn.options.retries ?? DEFAULT_RETRIES;
-    // A long step must not look like a dead worker.
-    const heartbeat = setInterval(() => void this.renewLease(run.id), this.leaseMs / 3);
-    heartbeat.unref();
+    this.leased.add(run.id);
     try {
       // Only reclaiming expired leases pushes the attempt past the limit: every worker died on this run.
       const lostEveryWorker: Outcome = { status: 'error', error: new NonRetriableError('The run lost its worker on every attempt') };
@@ -388,7 +367,7 @@ class Executor implements LocalExecutor {
       // Nothing was recorded: the lease runs out and a later claim resumes from the memoized steps.
       log('error', 'local executor could not record a run', { runId: run.id, functionId: run.function_id, error });
     } finally {
-      clearInterval(heartbeat);
+      this.leased.delete(run.id);
     }
   }
 
@@ -505,24 +484,23 @@ class Executor implements LocalExecutor {
       next = { status: 'queued', runAt, attempt: attempt + 1, error: errorMessage(outcome.error), output: null, finishedAt: null };
       log('warn', 'background run will retry', { runId: run.id, functionId: run.function_id, attempt, runAt, error: outcome.error });
     }
-    await this.db.query(
-      `update private.executor_runs
-          set status = $2, run_at = coalesce($3::timestamptz, run_at), attempt = $4, error = $5, output = $6::text::jsonb,
-              finished_at = $7::timestamptz, lease_owner = null, lease_expires_at = null
-        where id = $1 and lease_owner = $8 and status = 'running'`,
-      [run.id, next.status, next.runAt, next.attempt, next.error, next.output, next.finishedAt, this.workerId],
-    );
+    await finish(this.db, executorRuns, {
+      owner: this.workerId,
+      rows: [{ id: run.id, status: next.status, run_at: next.runAt, attempt: next.attempt, error: next.error, output: next.output, finished_at: next.finishedAt }],
+      types: { status: 'text', run_at: 'timestamptz', attempt: 'integer', error: 'text', output: 'text', finished_at: 'timestamptz' },
+      set: (r, v) =>
+        `status = ${v}.status, run_at = coalesce(${v}.run_at, ${r}.run_at), attempt = ${v}.attempt, error = ${v}.error,
+         output = ${v}.output::jsonb, finished_at = ${v}.finished_at`,
+    });
   }
 
-  private async renewLease(runId: string) {
+  /** Keeps the leases of the runs in progress, all in one statement: a long step must not look like a dead worker. */
+  private async renewLeases() {
+    const ids = [...this.leased];
     try {
-      await this.db.query(
-        `update private.executor_runs set lease_expires_at = $2
-          where id = $1 and lease_owner = $3 and status = 'running'`,
-        [runId, new Date(this.now().getTime() + this.leaseMs), this.workerId],
-      );
+      await renew(this.db, executorRuns, { owner: this.workerId, ids, leaseSeconds: this.leaseMs / 1000, now: this.now() });
     } catch (error) {
-      log('warn', 'local executor could not renew a lease', { runId, error });
+      log('warn', 'local executor could not renew its leases', { runIds: ids, error });
     }
   }
 }
