@@ -21,8 +21,8 @@ export async function demoSession(browser: Browser, testInfo: TestInfo): Promise
       await context.close();
       if (process.env.E2E_EXPECT_DEMO === '1') {
         throw new Error(
-          `E2E_EXPECT_DEMO=1 but ${testInfo.project.use.baseURL}/sign-in shows no demo login: the server under test did not seed the demo ` +
-            '(embedded: SEED_DEMO is not 0; Postgres: SEED_DEMO=1).',
+          `E2E_EXPECT_DEMO=1 but ${testInfo.project.use.baseURL}/sign-in shows no demo login: the server under test has no demo ` +
+            '(it seeds one on the embedded database unless SEED_DEMO=0, on Postgres only with SEED_DEMO=1).',
         );
       }
       return null;
