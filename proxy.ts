@@ -10,12 +10,14 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, refreshSession, sessionCookies, verifyAc
  */
 export async function proxy(request: NextRequest) {
   if (appConfig().supabaseAuth) {
-    const response = NextResponse.next({ request });
     const { refreshSupabaseSession } = await import('@/lib/auth/supabase');
-    await refreshSupabaseSession(request.headers.get('cookie'), (name, value, options) => {
-      request.cookies.set(name, value);
-      response.cookies.set(name, value, options);
-    });
+    const written: { name: string; value: string; options: Record<string, unknown> }[] = [];
+    await refreshSupabaseSession(request.headers.get('cookie'), (name, value, options) => written.push({ name, value, options }));
+    // NextResponse.next copies the request's headers when it is made: made after the refresh, it hands
+    // the refreshed session to this very request, as in the embedded branch below.
+    for (const { name, value } of written) request.cookies.set(name, value);
+    const response = NextResponse.next({ request: { headers: request.headers } });
+    for (const { name, value, options } of written) response.cookies.set(name, value, options);
     return response;
   }
 

@@ -1,5 +1,5 @@
 import { createServerClient } from '@supabase/ssr';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { config } from '@/lib/config';
 import type { SessionUser } from '@/lib/db';
 
@@ -25,22 +25,28 @@ function parseCookies(header: string | null) {
     });
 }
 
+/**
+ * The person of a verified access token (the session's when `token` is undefined), or null. getClaims()
+ * of supabase-js 2.105 throws a plain Error for an expired token instead of answering with an error
+ * (supabase/supabase-js#2394, fixed in later releases), which would be a 500: expiry is checked here.
+ */
+async function verifiedUser(client: SupabaseClient, token?: string): Promise<SessionUser | null> {
+  const { data, error } = await client.auth.getClaims(token, { allowExpired: true });
+  if (error || !data?.claims?.sub || !(data.claims.exp * 1000 > Date.now())) return null;
+  return { id: data.claims.sub, email: String(data.claims.email ?? '') };
+}
+
 export async function supabaseUserFromCookies(cookieHeader: string | null): Promise<SessionUser | null> {
   const { url, key } = settings();
   const supabase = createServerClient(url, key, {
     cookies: { getAll: () => parseCookies(cookieHeader), setAll: () => {} },
   });
-  const { data, error } = await supabase.auth.getClaims();
-  if (error || !data?.claims?.sub) return null;
-  return { id: data.claims.sub, email: String(data.claims.email ?? '') };
+  return verifiedUser(supabase);
 }
 
 export async function supabaseUserFromToken(token: string): Promise<SessionUser | null> {
   const { url, key } = settings();
-  const supabase = createClient(url, key, { auth: { persistSession: false } });
-  const { data, error } = await supabase.auth.getClaims(token);
-  if (error || !data?.claims?.sub) return null;
-  return { id: data.claims.sub, email: String(data.claims.email ?? '') };
+  return verifiedUser(createClient(url, key, { auth: { persistSession: false } }), token);
 }
 
 /** Refreshes the Supabase session cookies in proxy.ts, the way @supabase/ssr expects. */
