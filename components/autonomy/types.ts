@@ -1,4 +1,4 @@
-import type { ActionType } from '@/lib/actions';
+import type { ActionType, MessageStatus } from '@/lib/actions';
 import type { Planet } from '@/components/home/types';
 
 export type Level = 'off' | 'propose' | 'auto';
@@ -21,9 +21,10 @@ export interface OutboxMessageItem {
   recipientName: string;
   subject: string;
   body: string;
-  status: 'queued' | 'sent' | 'cancelled' | 'failed';
+  status: MessageStatus;
   sendAfter: string;
   sentAt: string | null;
+  deliveredAt: string | null;
   cancelledAt: string | null;
   error: string | null;
   createdAt: string;

@@ -354,7 +354,7 @@ export function ConversationScreen({
       )}
       <div className="shrink-0 pb-3">
         <Composer
-          label={t('chat.writeTo', { title })}
+          label={t(conversation.kind === 'dm' ? 'chat.writeToDm' : 'chat.writeTo', { title })}
           members={mentionable}
           onSend={(body) => send.mutateAsync({ body, tempId: `pending-${crypto.randomUUID()}` }).then(
             () => true,

@@ -1,6 +1,8 @@
+import { dealTopic } from '@/lib/actions';
 import type { Locale, MessageKey, Translate } from '@/lib/i18n';
 import { formatMoment } from '@/lib/i18n/format';
 import { money } from '@/lib/planets/format';
+import { deliveryText } from './delivery';
 import type { DecisionView, Health, Trend } from './types';
 
 /** Formatting shared by the server-rendered Home and its client islands: pure, no React. */
@@ -36,13 +38,21 @@ export function describeDecision(d: Pick<DecisionView, 'actionType' | 'details'>
         why: t('decision.why.win_back', { gap: num(x.usualGapDays), days: num(x.daysSince) }),
         subject: name,
       };
-    case 'deal_follow_up':
+    case 'deal_follow_up': {
+      // "Pacchetto sposa – Giorgia Lombardi" next to Giorgia Lombardi's name is "Pacchetto sposa".
+      const deal = dealTopic(str(x.dealTitle), name);
       return {
-        what: t('decision.what.deal_follow_up', { name, deal: str(x.dealTitle) }),
+        what: deal ? t('decision.what.deal_follow_up', { name, deal }) : t('decision.what.deal_follow_up_untitled', { name }),
         why: t('decision.why.deal_follow_up', { days: num(x.idleDays), value: money(num(x.valueCents), locale) }),
         subject: name,
       };
+    }
   }
+}
+
+/** A decision's state in a list: for one that ran, where its message is (never "done" for a message that has not left). */
+export function decisionState(d: Pick<DecisionView, 'status' | 'delivery'>, locale: Locale, timeZone: string, t: Translate): string {
+  return d.status === 'executed' && d.delivery ? deliveryText(d.delivery, locale, timeZone, t) : t(`decision.status.${d.status}`);
 }
 
 export const healthKey = (health: Health): MessageKey => `health.${health}`;

@@ -52,7 +52,7 @@ export function HomeBrief({ brief, approvals, locale, t }: { brief: DailyBriefVi
     },
     planets: {
       title: t('planets.title'),
-      body: <PlanetOrbit planets={planets} workspaceId={ws} t={t} />,
+      body: <PlanetOrbit planets={planets} workspaceId={ws} locale={locale} t={t} />,
     },
   };
 

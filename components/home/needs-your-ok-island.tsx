@@ -8,12 +8,17 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { CardAction } from '@/lib/cards/card';
 import { useI18n } from '@/lib/i18n/client';
-import type { SuggestionView } from './types';
+import { deliveryText } from './delivery';
+import type { DeliveryView, SuggestionView } from './types';
+
+/** What POST …/approve answers (lib/autonomy's ApprovalResult). */
+interface ApprovalResultView {
+  status: 'executed';
+  delivery: DeliveryView | null;
+}
 
 /** How long "Approved · Undo" / "Ignored · Undo" stays in place of the card. */
 const UNDO_MS = 8000;
-/** An ignore is sent only after this, so its undo costs nothing. */
-const IGNORE_DELAY_MS = 5000;
 /**
  * Cards shown before "Show more": one at a time keeps the pulse, the next decision and "Done for you"
  * on the first screen of a phone; approving one brings up the next.
@@ -24,6 +29,8 @@ interface Settled {
   id: string;
   kind: 'approved' | 'ignored';
   what: string;
+  /** Where the approved action's message is, once the server has said. */
+  delivery?: DeliveryView | null;
 }
 
 interface Decide {
@@ -35,35 +42,39 @@ const DecideContext = createContext<Decide | null>(null);
 
 /**
  * The client side of "Needs your OK": the server-rendered approval cards, shown one at a time, with
- * what their buttons do. Approving is optimistic: the card turns into "Approved · Undo" at once, the
- * approval (bound to the hash of exactly what is shown) goes to the server, and the page data is
- * refreshed so the action appears under Done. Undo cancels the queued message. Ignoring waits a few
- * seconds before it is sent, so its undo only has to put the card back. Errors roll back with a
- * toast that says why.
+ * what their buttons do. Approving and ignoring are optimistic: the card turns into "Approved · Undo" /
+ * "Ignored · Undo" at once while the decision (an approval bound to the hash of exactly what is shown)
+ * is stored, and the page data is refreshed. Undo takes the decision back on the server: the card
+ * returns to the list as it was (an approved action's message is cancelled first, as it never left).
+ * Errors roll back with a toast that says why.
  */
 export function ApprovalList({
   workspaceId,
+  timeZone,
   canDecide,
   proposals,
   suggestions,
   empty,
 }: {
   workspaceId: string;
+  timeZone: string;
   canDecide: boolean;
   /** Each proposal's card, rendered on the server. */
   proposals: Array<{ id: string; what: string; card: ReactNode }>;
   suggestions: SuggestionView[];
   empty: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const router = useRouter();
   const toast = useToast();
   const [settled, setSettled] = useState<Settled[]>([]);
   const [showAll, setShowAll] = useState(false);
-  const pending = useRef(new Map<string, { approval?: Promise<unknown>; ignoreTimer?: ReturnType<typeof setTimeout> }>());
+  /** Per settled card: the decision's request (true once stored) and the timer that clears its line. */
+  const pending = useRef(new Map<string, { stored: Promise<boolean>; timer?: ReturnType<typeof setTimeout> }>());
 
   const base = `/api/workspaces/${workspaceId}/decisions`;
   const forget = (id: string) => {
+    clearTimeout(pending.current.get(id)?.timer);
     setSettled((all) => all.filter((s) => s.id !== id));
     pending.current.delete(id);
   };
@@ -72,46 +83,43 @@ export function ApprovalList({
     toast(t('needs.failed', { reason: errorText(error, t) }), 'error');
     if (error instanceof ApiRequestError && (error.status === 409 || error.status === 410)) router.refresh();
   };
+  /** Stores a decision (an approval answers with its message's delivery); then the page refreshes and the line goes after UNDO_MS. */
+  const store = (id: string, request: Promise<DeliveryView | null | undefined>) => {
+    const stored = request.then(
+      (delivery) => {
+        if (delivery) setSettled((all) => all.map((s) => (s.id === id ? { ...s, delivery } : s)));
+        router.refresh();
+        const entry = pending.current.get(id);
+        if (entry) entry.timer = setTimeout(() => forget(id), UNDO_MS);
+        return true;
+      },
+      (error: unknown) => {
+        fail(id, error);
+        return false;
+      },
+    );
+    pending.current.set(id, { stored });
+  };
 
   const decide: Decide = {
     approve(id, argsHash, what) {
       setSettled((all) => [...all, { id, kind: 'approved', what }]);
-      const approval = api(`${base}/${id}/approve`, { body: { argsHash } }).then(
-        () => {
-          router.refresh();
-          setTimeout(() => forget(id), UNDO_MS);
-        },
-        (error: unknown) => fail(id, error),
-      );
-      pending.current.set(id, { approval });
+      store(id, api<ApprovalResultView>(`${base}/${id}/approve`, { body: { argsHash } }).then((result) => result.delivery));
     },
     ignore(id, what) {
       setSettled((all) => [...all, { id, kind: 'ignored', what }]);
-      const ignoreTimer = setTimeout(() => {
-        api(`${base}/${id}/reject`, { method: 'POST' }).then(
-          () => {
-            forget(id);
-            router.refresh();
-          },
-          (error: unknown) => fail(id, error),
-        );
-      }, IGNORE_DELAY_MS);
-      pending.current.set(id, { ignoreTimer });
+      // Stored at once, so a reload or another phone sees it ignored too; Undo brings it back.
+      store(id, api(`${base}/${id}/reject`, { method: 'POST' }).then(() => undefined));
     },
   };
 
   async function undo(s: Settled) {
     const entry = pending.current.get(s.id);
-    if (s.kind === 'ignored') {
-      clearTimeout(entry?.ignoreTimer);
-      forget(s.id);
-      toast(t('needs.restored'));
-      return;
-    }
-    await entry?.approval;
+    clearTimeout(entry?.timer);
+    if (!(await entry?.stored)) return;
     try {
-      await api(`${base}/${s.id}/undo`, { method: 'POST' });
-      toast(t('needs.undone'));
+      const { status } = await api<{ status: 'proposed' | 'undone' }>(`${base}/${s.id}/undo`, { method: 'POST' });
+      toast(t(s.kind === 'ignored' ? 'needs.restored' : status === 'proposed' ? 'needs.undone' : 'needs.undoneClosed'));
     } catch (error) {
       toast(t('needs.failed', { reason: errorText(error, t) }), 'error');
     }
@@ -129,7 +137,10 @@ export function ApprovalList({
       <ul aria-live="polite" className="flex flex-col gap-2 empty:hidden">
         {settled.map((s) => (
           <li key={s.id} className="flex min-h-14 items-center gap-3 rounded-2xl border border-line bg-surface px-4 py-2 text-[0.9375rem] shadow-card">
-            <p className="flex-1 text-pretty">{t(s.kind === 'approved' ? 'needs.approved' : 'needs.ignored', { what: s.what })}</p>
+            <p className="flex-1 text-pretty">
+              {t(s.kind === 'approved' ? 'needs.approved' : 'needs.ignored', { what: s.what })}
+              {s.delivery && ` ${deliveryText(s.delivery, locale, timeZone, t)}.`}
+            </p>
             <Button variant="ghost" onClick={() => undo(s)}>
               {t('needs.undo')}
             </Button>

@@ -37,6 +37,7 @@ export function NeedsYourOk({
   return (
     <ApprovalList
       workspaceId={workspaceId}
+      timeZone={timeZone}
       canDecide={canDecide}
       suggestions={suggestions}
       empty={empty}

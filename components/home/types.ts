@@ -1,4 +1,4 @@
-import type { ActionType } from '@/lib/actions';
+import type { ActionType, MessageStatus } from '@/lib/actions';
 import type { Card } from '@/lib/cards/card';
 
 /**
@@ -45,7 +45,15 @@ export interface DecisionView {
   executedAt: string | null;
   error: string | null;
   undoable: boolean;
-  delivery: { status: 'queued' | 'sent' | 'cancelled' | 'failed'; sendAfter: string; sentAt: string | null } | null;
+  delivery: DeliveryView | null;
+}
+
+/** A message's place in the outbox (lib/actions/outbox.ts): `sent` and `delivered` only from a provider. */
+export interface DeliveryView {
+  status: MessageStatus;
+  sendAfter: string;
+  sentAt: string | null;
+  deliveredAt: string | null;
 }
 
 export interface HomePrefs {

@@ -7,7 +7,10 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useI18n } from '@/lib/i18n/client';
 
-/** Undo of one action under "Done for you", while its message is still queued. */
+/**
+ * Undo of one action under "Done for you", while its message is still queued: the message is cancelled,
+ * and an action the owner approved waits in "Needs your OK" again.
+ */
 export function UndoButton({ workspaceId, decisionId, name }: { workspaceId: string; decisionId: string; name: string }) {
   const { t } = useI18n();
   const router = useRouter();
@@ -17,8 +20,8 @@ export function UndoButton({ workspaceId, decisionId, name }: { workspaceId: str
   async function undo() {
     setPending(true);
     try {
-      await api(`/api/workspaces/${workspaceId}/decisions/${decisionId}/undo`, { method: 'POST' });
-      toast(t('done.undone', { name }));
+      const { status } = await api<{ status: 'proposed' | 'undone' }>(`/api/workspaces/${workspaceId}/decisions/${decisionId}/undo`, { method: 'POST' });
+      toast(t(status === 'proposed' ? 'done.undoneBack' : 'done.undone', { name }));
     } catch (error) {
       toast(t('done.undoFailed', { reason: errorText(error, t) }), 'error');
     }

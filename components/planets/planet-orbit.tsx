@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Translate } from '@/lib/i18n';
+import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { trendText } from '@/components/home/format';
 import type { PlanetSummaryView } from '@/components/home/types';
 import { HEALTH_STYLE, HealthGlyph } from './health';
@@ -10,7 +10,7 @@ import { PlanetDisc } from './planet-disc';
  * prefetched on sight: six prefetches during the Home's load would compete with its hydration on a
  * phone, for pages that render in tens of milliseconds.
  */
-export function PlanetOrbit({ planets, workspaceId, t }: { planets: PlanetSummaryView[]; workspaceId: string; t: Translate }) {
+export function PlanetOrbit({ planets, workspaceId, locale, t }: { planets: PlanetSummaryView[]; workspaceId: string; locale: Locale; t: Translate }) {
   return (
     <ul className="grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-6">
       {planets.map((p) => (
@@ -26,7 +26,7 @@ export function PlanetOrbit({ planets, workspaceId, t }: { planets: PlanetSummar
               {p.newInsights > 0 && (
                 <span className="rounded-full bg-accent px-1.5 text-xs leading-4 font-semibold text-on-accent">
                   <span aria-hidden>{p.newInsights}</span>
-                  <span className="sr-only">{t('planets.newInsights', { count: p.newInsights })}</span>
+                  <span className="sr-only">{plural(t, locale, 'planets.newInsights', p.newInsights)}</span>
                 </span>
               )}
             </span>

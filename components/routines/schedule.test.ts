@@ -8,8 +8,8 @@ import type { ScheduleView } from './types';
 const limits = { minMinutes: 5, maxMinutes: 10_080 };
 
 describe('a schedule in words', () => {
-  const english = createTranslator(en);
-  const inItalian = createTranslator(italian);
+  const english = createTranslator(en, 'en');
+  const inItalian = createTranslator(italian, 'it');
   const cases: Array<[ScheduleView, string, string]> = [
     [{ kind: 'interval', minutes: 360 }, 'Every 6 hours', 'Ogni 6 ore'],
     [{ kind: 'interval', minutes: 60 }, 'Every hour', 'Ogni ora'],

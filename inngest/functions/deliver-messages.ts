@@ -3,9 +3,10 @@ import { asService } from '@/lib/db';
 import { defineFunction } from '../define';
 
 /**
- * The outbox's stand-in for a provider: a queued message waits until its `send_after` (the undo
- * window, moved out of quiet hours) and is then marked sent, unless it was undone or a kill switch
- * is on. The quarter-hourly sweep delivers anything whose event was lost.
+ * The outbox's pass over a message once its `send_after` (the undo window, moved out of quiet hours) has
+ * come: cancelled when a kill switch is on, otherwise left for a provider. None is connected yet, so it
+ * stays queued and nothing claims it was sent (lib/actions/outbox.ts). The quarter-hourly sweep takes
+ * anything whose event was lost.
  */
 export const deliverMessages = defineFunction(
   { id: 'deliver-messages', triggers: [{ event: 'messages/queued' }, { cron: '*/15 * * * *' }], retries: 4 },

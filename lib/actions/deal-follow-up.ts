@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tx } from '@/lib/db';
 import { STALE_DEAL_DAYS } from '@/lib/planets';
 import { contactOf, DAY, iso, MESSAGE_MAX } from './contact';
-import { composeMessage, firstName } from './messages';
+import { composeMessage, dealTopic, firstName } from './messages';
 import { queueMessage } from './outbox';
 import type { ActionDefinition } from './types';
 
@@ -54,7 +54,7 @@ export const dealFollowUp: ActionDefinition<z.infer<typeof dealFollowUpInput>> =
     if (!d.consent_messages) return { ok: false, reason: 'The customer has not agreed to receive messages.' };
     const contact = contactOf(d);
     if (!contact) return { ok: false, reason: 'The customer has neither a phone number nor an email address.' };
-    const composed = composeMessage(workspace, 'followUp', { first: firstName(d.name), deal: d.title });
+    const composed = composeMessage(workspace, 'followUp', { first: firstName(d.name), deal: dealTopic(d.title, d.name) });
     return {
       ok: true,
       action: {

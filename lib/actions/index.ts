@@ -9,8 +9,8 @@ export { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, actionOfTool, isActionType } 
 export type { ActionContext, ActionDefinition, ActionType, ActionWorkspace, Channel, Executed, ExecutionResult, Prepared, PreparedAction } from './types';
 export { ACTIONS, ACTION_INPUTS, loadActionWorkspace } from './registry';
 export { canonicalJson, hashArgs } from './hash';
-export { cancelQueuedMessages, deliverDueMessages, queueMessage, SEND_DELAY_MS } from './outbox';
-export { composeMessage, firstName, formatWhen } from './messages';
+export { cancelQueuedMessages, deliverDueMessages, MESSAGE_STATUSES, queueMessage, SEND_DELAY_MS, type MessageStatus } from './outbox';
+export { composeMessage, dealTopic, firstName, formatWhen } from './messages';
 export { outOfQuietHours, QUIET_HOURS } from './quiet-hours';
 export { REMINDER_APPROVAL_LEAD_MS } from './reminder';
 export { WIN_BACK_DAILY_CAP } from './win-back';

@@ -4,10 +4,18 @@ import { outOfQuietHours } from './quiet-hours';
 import type { Channel } from './types';
 
 /**
- * The message outbox. No SMS or email provider is connected yet: a queued message becomes `sent` when
- * the delivery function (inngest/functions/deliver-messages.ts) finds it due. The delay below is the
- * window in which "undo" can still stop it; delivery is also held back out of the quiet hours. A real
- * provider replaces the one update in `deliverDueMessages`.
+ * The life of an outgoing message (docs/planets-and-autonomy.md, Outbox):
+ * queued → sending → sent → delivered, or failed; cancelled while still queued. Only a provider may move
+ * a message past `queued`, and only when it really handed it on (`sent`) or heard it arrived
+ * (`delivered`). No SMS or email provider is connected yet, so every message stays `queued`: nothing has
+ * left the app, and every screen says so.
+ */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * A queued message is not handed on before this much time has passed (and never in the quiet hours): the
+ * moment a provider may send it, which is also the least time "undo" has to stop it.
  */
 export const SEND_DELAY_MS = 30_000;
 
@@ -41,35 +49,31 @@ export async function queueMessage(tx: Tx, message: OutgoingMessage): Promise<{ 
 }
 
 /**
- * Marks due queued messages as sent (the stand-in for a provider), or cancels them when a kill switch
- * of their workspace or planet is on. `messageIds` limits the pass to those messages.
+ * The pass over due queued messages, where a provider will take them (a later issue connects SMTP and
+ * Twilio here; that is the only code that may set `sending`, `sent`, `delivered` or a provider's
+ * `failed`). A message whose workspace or planet a kill switch stopped is cancelled. With no provider
+ * connected every other due message stays `queued`: it has not left, and saying `sent` would be a lie.
+ * `messageIds` limits the pass to those messages.
  */
-export async function deliverDueMessages(tx: Tx, now: Date, messageIds?: string[]): Promise<{ sent: number; cancelled: number }> {
-  const rows = await tx.query<{ status: string }>(
+export async function deliverDueMessages(tx: Tx, now: Date, messageIds?: string[]): Promise<{ cancelled: number }> {
+  const rows = await tx.query<{ id: string }>(
     `update public.outbox_messages m
-        set status = case when x.paused then 'cancelled' else 'sent' end,
-            sent_at = case when x.paused then null else $1::timestamptz end,
-            cancelled_at = case when x.paused then $1::timestamptz end,
-            error = case when x.paused then 'Stopped by a kill switch before it was sent.' end
-       from (select q.id,
-                    case when d.id is not null then private.action_tier(q.workspace_id, d.planet, d.action_type) = 'paused'
-                         else coalesce((select a.paused from public.workspace_autonomy a where a.workspace_id = q.workspace_id), false)
-                    end as paused
-               from public.outbox_messages q
-               left join public.agent_decisions d on d.id = q.decision_id
-              where q.status = 'queued' and q.send_after <= $1 and ($2::uuid[] is null or q.id = any ($2::uuid[]))
-              for update of q skip locked) x
-      where m.id = x.id
-      returning m.status`,
+        set status = 'cancelled', cancelled_at = $1::timestamptz, error = 'Stopped by a kill switch before it was sent.'
+      where m.id in (
+              select q.id from public.outbox_messages q
+                left join public.agent_decisions d on d.id = q.decision_id
+               where q.status = 'queued' and q.send_after <= $1 and ($2::uuid[] is null or q.id = any ($2::uuid[]))
+                 and case when d.id is not null then private.action_tier(q.workspace_id, d.planet, d.action_type) = 'paused'
+                          else coalesce((select a.paused from public.workspace_autonomy a where a.workspace_id = q.workspace_id), false)
+                     end
+                 for update of q skip locked)
+      returning m.id`,
     [now.toISOString(), messageIds ?? null],
   );
-  return { sent: rows.filter((r) => r.status === 'sent').length, cancelled: rows.filter((r) => r.status === 'cancelled').length };
+  return { cancelled: rows.length };
 }
 
-/**
- * Cancels queued messages. Returns how many were cancelled and how many of those asked for had already
- * left (sent, failed or cancelled before).
- */
+/** Cancels queued messages (of a decision, a planet or the workspace); returns how many. */
 export async function cancelQueuedMessages(tx: Tx, where: { workspaceId: string; messageIds?: string[]; planet?: string }, now: Date, reason: string) {
   const rows = await tx.query<{ id: string }>(
     `update public.outbox_messages m set status = 'cancelled', cancelled_at = $2, error = $3

@@ -34,7 +34,7 @@ export const actionTools: Record<ActionType, ToolDefinition> = Object.fromEntrie
         );
         switch (outcome.status) {
           case 'executed':
-            return 'Done: the message is queued and the owner sees it under "Done for you".';
+            return 'Done: the message is in the outbox, ready to send. No SMS or email provider is connected yet, so it has not left: do not tell anyone it was sent. The owner sees it under "Done for you".';
           case 'proposed':
             return 'Autonomy changed meanwhile: it was proposed for the owner’s OK instead of done.';
           case 'duplicate':

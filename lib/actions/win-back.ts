@@ -89,8 +89,7 @@ export const winBack: ActionDefinition<z.infer<typeof winBackInput>> = {
     if ((await usedToday(tx, workspace, now, 'created_at')) >= WIN_BACK_DAILY_CAP) {
       return { ok: false, reason: `Today's cap of ${WIN_BACK_DAILY_CAP} win-back messages is reached.` };
     }
-    const service = c.last_service ?? (workspace.locale === 'it' ? 'appuntamento' : 'appointment');
-    const composed = composeMessage(workspace, 'winBack', { first: firstName(c.name), service: service.toLowerCase() });
+    const composed = composeMessage(workspace, 'winBack', { first: firstName(c.name), service: c.last_service?.toLowerCase() ?? null });
     const lastVisit = c.last_visit_at!;
     return {
       ok: true,

@@ -155,7 +155,7 @@ describe('expiry is terminal', () => {
 });
 
 describe('undo', () => {
-  it('cancels the queued message and reverts what the action changed', async () => {
+  it('cancels the queued message, reverts what the action changed and puts the proposal back', async () => {
     const slot = candidates[0]!.freedSlots[0]!;
     const p = await proposed('waitlist_offer', { appointmentId: slot.appointmentId });
     await approveDecision(salon.owner, ws(), p.decisionId, { argsHash: p.argsHash, now: later(10) });
@@ -164,23 +164,25 @@ describe('undo', () => {
       asService((tx) => tx.query<{ status: string; notified_at: Date | null }>(`select status, notified_at from public.waitlist_entries where id = $1`, [args.waitlistEntryId])).then((r) => r[0]!);
     expect(await entry()).toMatchObject({ status: 'offered', notified_at: later(10) });
 
-    await undoDecision(salon.owner, ws(), p.decisionId, later(10.2));
-    expect(await decision(p.decisionId)).toMatchObject({ status: 'undone', undone_by: salon.owner.id });
+    expect(await undoDecision(salon.owner, ws(), p.decisionId, later(10.2))).toMatchObject({ status: 'proposed' });
+    expect(await decision(p.decisionId)).toMatchObject({ status: 'proposed', decided_by: null, executed_at: null, result: null, undone_by: salon.owner.id });
     expect((await messagesOf(p.decisionId)).map((m) => m.status)).toEqual(['cancelled']);
     expect(await entry()).toMatchObject({ status: 'waiting', notified_at: null });
     await rejects(undoDecision(salon.owner, ws(), p.decisionId, later(11)), 409);
   });
 
-  it('is refused once the message has gone out', async () => {
+  it('is refused once a provider has the message', async () => {
     const p = await proposed('win_back', { customerId: lapsed()[3]!.customerId });
     await approveDecision(salon.owner, ws(), p.decisionId, { argsHash: p.argsHash, now: later(20) });
     const { deliverDueMessages } = await import('@/lib/actions');
-    // 07:20 in Rome: the message waits for the end of the quiet hours (08:00) before it goes.
+    // 07:20 in Rome: the message waits for the end of the quiet hours (08:00); after them no provider is
+    // connected to take it, so it is still queued, never "sent".
     await asService((tx) => deliverDueMessages(tx, later(25)));
-    expect((await messagesOf(p.decisionId))[0]!.status).toBe('queued');
     await asService((tx) => deliverDueMessages(tx, later(60)));
-    expect((await messagesOf(p.decisionId))[0]!.status).toBe('sent');
-    await rejects(undoDecision(salon.owner, ws(), p.decisionId, later(26)), 409, /already been sent/);
+    expect((await messagesOf(p.decisionId))[0]!.status).toBe('queued');
+    // What a provider will do when it takes it (lib/actions/outbox.ts): from then on it cannot be undone.
+    await asService((tx) => tx.query(`update public.outbox_messages set status = 'sending' where decision_id = $1`, [p.decisionId]));
+    await rejects(undoDecision(salon.owner, ws(), p.decisionId, later(61)), 409, /already with the provider/);
     expect((await decision(p.decisionId)).status).toBe('executed');
   });
 });

@@ -1,4 +1,4 @@
-import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult } from '@/lib/actions';
+import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult, type MessageStatus } from '@/lib/actions';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { requireManager } from './roles';
@@ -139,6 +139,8 @@ async function executeDecision(tx: Tx, ctx: ActionContext, decision: DecisionRow
 export interface ApprovalResult {
   decisionId: string;
   status: 'executed';
+  /** Where its message is now (`queued` while no provider is connected): what the Home tells the person. */
+  delivery: DecisionView['delivery'];
   /** Set when this approval makes the action type eligible for "do this automatically". */
   suggestion: { actionType: ActionType; approvals: number } | null;
 }
@@ -205,12 +207,12 @@ export async function approveDecision(
     throw new ApiError('gone', `This proposal expired on ${outcome.at.toISOString()} and was not carried out.`, { status: 'expired' });
   }
   if (outcome.kind === 'failed') throw conflict(`It could not be done: ${outcome.error}`, { status: 'failed' });
-  const decision = await withUser(user, (tx) =>
-    tx.query<{ action_type: ActionType }>(`select action_type from public.agent_decisions where id = $1`, [decisionId]),
+  const [decision] = await withUser(user, (tx) =>
+    tx.query<Pick<DecisionView, 'action_type' | 'delivery'>>(`select d.action_type, m.delivery from public.agent_decisions d ${DECISION_JOIN} where d.id = $1`, [decisionId]),
   );
   const suggestions = await promotionSuggestions(user, workspaceId);
-  const suggestion = suggestions.find((s) => s.actionType === decision[0]?.action_type) ?? null;
-  return { decisionId, status: 'executed', suggestion };
+  const suggestion = suggestions.find((s) => s.actionType === decision?.action_type) ?? null;
+  return { decisionId, status: 'executed', delivery: decision?.delivery ?? null, suggestion };
 }
 
 /** A kill switch or autonomy `off` keeps a proposal from running; it stays proposed for later. */
@@ -241,26 +243,40 @@ export async function rejectDecision(user: SessionUser, workspaceId: string, dec
 }
 
 /**
- * Undoes an executed action while all its messages are still queued: they are cancelled and the
- * action reverts what it changed (the reminder mark, the waitlist offer, the deal's activity). Once a
- * message has gone out, nothing can be undone.
+ * Takes back the last step of a decision while nothing has left the app:
+ * - an ignored proposal waits for an OK again (until it expires);
+ * - an executed action whose messages are all still queued has them cancelled and reverts what it
+ *   changed (the reminder mark, the waitlist offer, the deal's activity). A proposal a person approved
+ *   goes back to "Needs your OK", as it was, until it expires; an automatic action, or one whose
+ *   proposal has expired, ends `undone`.
+ * Once a message is past `queued` (a provider has it), nothing can be undone.
  */
-export async function undoDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'undone' }> {
+export async function undoDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'proposed' | 'undone' }> {
   return withUser(user, async (tx) => {
     await requireManager(tx, user, workspaceId, 'undo what agents did');
     return elevated(tx, async (service) => {
       const decision = await loadForUpdate(service, workspaceId, decisionId);
       if (!decision) throw notFound('This action');
+      const open = decision.expires_at.getTime() > now.getTime();
+      if (decision.status === 'rejected') {
+        if (!open) throw conflict('This proposal has expired, so it cannot come back to your list.', { status: 'expired' });
+        await reopen(service, decision.id, user, now);
+        return { decisionId, status: 'proposed' as const };
+      }
       if (decision.status !== 'executed') throw conflict(`This action cannot be undone: it ${describeStatus[decision.status]}.`, { status: decision.status });
       const messageIds = decision.result?.messageIds ?? [];
       const messages = await service.query<{ id: string; status: string }>(
         `select id, status from public.outbox_messages where workspace_id = $1 and id = any ($2::uuid[]) for update`,
         [workspaceId, messageIds],
       );
-      if (messages.some((m) => m.status !== 'queued')) throw conflict('The message has already been sent, so this can no longer be undone.');
+      if (messages.some((m) => m.status !== 'queued')) throw conflict('The message is already with the provider, so this can no longer be undone.');
       await cancelQueuedMessages(service, { workspaceId, messageIds }, now, 'Undone before it was sent.');
       const workspace = (await loadActionWorkspace(service, workspaceId))!;
       await ACTIONS[decision.action_type].undo(service, { workspace, now }, decision.args, decision.result!);
+      if (decision.tier === 'propose' && open) {
+        await reopen(service, decision.id, user, now);
+        return { decisionId, status: 'proposed' as const };
+      }
       await service.query(`update public.agent_decisions set status = 'undone', undone_by = $2, undone_at = $3 where id = $1`, [
         decision.id,
         user.id,
@@ -269,6 +285,16 @@ export async function undoDecision(user: SessionUser, workspaceId: string, decis
       return { decisionId, status: 'undone' as const };
     });
   }).catch(rethrowAsApiError);
+}
+
+/** Back to "Needs your OK" with the same arguments and hash, as if nobody had decided; the undo is kept. */
+async function reopen(tx: Tx, decisionId: string, user: SessionUser, now: Date) {
+  await tx.query(
+    `update public.agent_decisions
+        set status = 'proposed', decided_by = null, decided_at = null, executed_at = null, result = null, error = null, undone_by = $2, undone_at = $3
+      where id = $1`,
+    [decisionId, user.id, now.toISOString()],
+  );
 }
 
 /** Closes proposals nobody decided in time (the hourly sweep; approval checks expiry itself too). */
@@ -299,14 +325,15 @@ export interface DecisionView {
   error: string | null;
   /** Executed, and every message it queued is still queued. */
   undoable: boolean;
-  /** Its (first) message: queued until `send_after`, then sent. */
-  delivery: { status: 'queued' | 'sent' | 'cancelled' | 'failed'; send_after: string; sent_at: string | null } | null;
+  /** The (first) message of its execution: where it is now (lib/actions/outbox.ts), null when there is none. */
+  delivery: { status: MessageStatus; send_after: string; sent_at: string | null; delivered_at: string | null } | null;
 }
 
 /**
  * The select list that turns agent_decisions `d` into a DecisionView; use it with DECISION_JOIN after
- * `from public.agent_decisions d`. One lateral look at the decision's messages gives both the undo
- * flag and the delivery, instead of a subquery each.
+ * `from public.agent_decisions d`. One lateral look at the messages of its execution (`result.messageIds`:
+ * an undone and re-approved proposal also has the cancelled messages of the first time) gives both the
+ * undo flag and the delivery, instead of a subquery each.
  */
 export const DECISION_VIEW = `d.id, d.planet, d.action_type, d.tier, d.status, d.args_hash, d.args ->> 'channel' as channel, d.args ->> 'to' as "to",
   d.args ->> 'message' as message, d.details, d.trigger, d.expires_at, d.created_at, d.decided_at, d.executed_at, d.error,
@@ -314,8 +341,10 @@ export const DECISION_VIEW = `d.id, d.planet, d.action_type, d.tier, d.status, d
 
 export const DECISION_JOIN = `left join lateral (
     select bool_and(o.status = 'queued') as all_queued,
-           (array_agg(json_build_object('status', o.status, 'send_after', o.send_after, 'sent_at', o.sent_at) order by o.created_at, o.id))[1] as delivery
-      from public.outbox_messages o where o.decision_id = d.id) m on true`;
+           (array_agg(json_build_object('status', o.status, 'send_after', o.send_after, 'sent_at', o.sent_at, 'delivered_at', o.delivered_at)
+                      order by o.created_at, o.id))[1] as delivery
+      from public.outbox_messages o
+     where o.decision_id = d.id and o.id = any (array(select jsonb_array_elements_text(d.result -> 'messageIds'))::uuid[])) m on true`;
 
 export interface DecisionFilter {
   status?: DecisionStatus;

@@ -1,4 +1,4 @@
-import { cancelQueuedMessages } from '@/lib/actions';
+import { cancelQueuedMessages, type MessageStatus } from '@/lib/actions';
 import { conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser } from '@/lib/db';
 import { undoDecision } from './decisions';
@@ -12,9 +12,11 @@ export interface OutboxMessageView {
   recipient_name: string;
   subject: string;
   body: string;
-  status: 'queued' | 'sent' | 'cancelled' | 'failed';
+  /** queued → sending → sent → delivered, or failed / cancelled (lib/actions/outbox.ts): `sent` only once a provider took it. */
+  status: MessageStatus;
   send_after: Date;
   sent_at: Date | null;
+  delivered_at: Date | null;
   cancelled_at: Date | null;
   error: string | null;
   created_at: Date;
@@ -29,7 +31,7 @@ export async function listOutbox(
   if (!isUuid(workspaceId)) throw notFound('This workspace');
   return withUser(user, (tx) =>
     tx.query<OutboxMessageView>(
-      `select id, decision_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, cancelled_at, error, created_at
+      `select id, decision_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, delivered_at, cancelled_at, error, created_at
          from public.outbox_messages
         where workspace_id = $1 and ($2::text is null or status = $2) and ($3::timestamptz is null or created_at < $3)
         order by created_at desc, id limit $4`,

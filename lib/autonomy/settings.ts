@@ -42,8 +42,8 @@ export interface AutonomySettings {
 /**
  * Every switch in one statement, defaults filled in (no row = propose, not paused), with each action's
  * effective tier from private.action_tier and the promotion suggestions: action types a person
- * approved at least PROMOTE_AFTER_APPROVALS times (since they last said "not now") whose tier is still
- * `propose`.
+ * approved at least PROMOTE_AFTER_APPROVALS times (since they last said "not now"; an approval taken
+ * back with undo does not count) whose tier is still `propose`.
  */
 export async function readAutonomy(tx: Tx, workspaceId: string): Promise<AutonomySettings> {
   const [row] = await tx.query<{
@@ -60,7 +60,7 @@ export async function readAutonomy(tx: Tx, workspaceId: string): Promise<Autonom
                       'tier', private.action_tier($1, t.planet, t.type),
                       'approvals', (select count(*) from public.agent_decisions d
                                      where d.workspace_id = $1 and d.action_type = t.type and d.tier = 'propose'
-                                       and d.decided_by is not null and d.status in ('approved', 'executed', 'failed', 'undone')
+                                       and d.decided_by is not null and d.status in ('approved', 'executed', 'failed')
                                        and (x.suggestion_dismissed_at is null or d.decided_at > x.suggestion_dismissed_at))))
                from unnest($2::text[], $3::text[]) as t(type, planet)
                left join public.workspace_action_autonomy x on x.workspace_id = $1 and x.action_type = t.type) as actions`,

@@ -352,7 +352,7 @@ function draftOf(agentName: string, title: string, view: TurnInput['view'], deli
   ].join('\n');
 }
 
-const TRANSLATE = { en: createTranslator(en), it: createTranslator(it) };
+const TRANSLATE = { en: createTranslator(en, 'en'), it: createTranslator(it, 'it') };
 
 /**
  * Rule 6's answer: a planet's figures as they were read, in words a person reads at a glance. In English

@@ -10,10 +10,12 @@ const HOUR = 3_600_000;
 /**
  * Studio Aurora's Home on first start, on any day of the week: a short history (three reminders the
  * owner approved, after which they let reminders run on their own; two win-back messages approved
- * last week), then this morning's analysis run for real at seed time — reminders sent automatically,
- * waitlist offers, win-backs and follow-ups waiting for an OK. When no appointment is due for a
- * reminder in the next day (the salon is closed Sunday and Monday), the next few are reminded ahead,
- * so "Done for you" is never empty. Runs inside seedDemo's transaction, after the planet data.
+ * last week), then this morning's analysis run for real at seed time — reminders prepared
+ * automatically, waitlist offers, win-backs and follow-ups waiting for an OK. When no appointment is
+ * due for a reminder in the next day (the salon is closed Sunday and Monday), the next few are reminded
+ * ahead, so "Done for you" is never empty. No SMS or email provider is connected, so every message is
+ * still in the outbox, queued, as in any install today. Runs inside seedDemo's transaction, after the
+ * planet data.
  */
 export async function seedHomeDemo(tx: Tx, demo: DemoContext): Promise<void> {
   const { now } = demo;
@@ -49,7 +51,7 @@ export async function seedHomeDemo(tx: Tx, demo: DemoContext): Promise<void> {
   }
 }
 
-/** Past approvals: executed decisions with their sent messages, and the owner's "yes, automatically" for reminders. */
+/** Past approvals: executed decisions with their (queued) messages, and the owner's "yes, automatically" for reminders. */
 async function seedHistory(tx: Tx, workspace: ActionWorkspace, ownerId: string, now: Date) {
   const past = await tx.query<{ id: string; starts_at: Date; customer_id: string; name: string; phone: string | null; email: string | null; service: string }>(
     `select a.id, a.starts_at, a.customer_id, c.name, c.phone, c.email, s.name as service
@@ -63,14 +65,14 @@ async function seedHistory(tx: Tx, workspace: ActionWorkspace, ownerId: string, 
   );
   for (const a of past) {
     const composed = composeMessage(workspace, 'reminder', { first: firstName(a.name), when: formatWhen(workspace, a.starts_at), service: a.service });
-    const sentAt = new Date(a.starts_at.getTime() - 24 * HOUR);
+    const approvedAt = new Date(a.starts_at.getTime() - 24 * HOUR);
     await pastDecision(tx, workspace, ownerId, 'booking_reminder', {
       args: { appointmentId: a.id, startsAt: a.starts_at.toISOString(), customerId: a.customer_id, ...contact(a), subject: composed.subject, message: composed.body },
       details: { customerName: a.name, serviceName: a.service, startsAt: a.starts_at.toISOString() },
       dedupeKey: `booking_reminder:${a.id}`,
       customerId: a.customer_id,
       name: a.name,
-      at: sentAt,
+      at: approvedAt,
     });
   }
   await tx.query(
@@ -91,7 +93,7 @@ async function seedHistory(tx: Tx, workspace: ActionWorkspace, ownerId: string, 
   for (const [i, c] of returned.entries()) {
     const at = new Date(now.getTime() - (8 + i) * 24 * HOUR);
     const earlierVisit = new Date(at.getTime() - 50 * 24 * HOUR).toISOString();
-    const composed = composeMessage(workspace, 'winBack', { first: firstName(c.name), service: workspace.locale === 'it' ? 'appuntamento' : 'appointment' });
+    const composed = composeMessage(workspace, 'winBack', { first: firstName(c.name), service: null });
     await pastDecision(tx, workspace, ownerId, 'win_back', {
       args: { customerId: c.id, lastVisitAt: earlierVisit, ...contact(c), subject: composed.subject, message: composed.body },
       details: { customerName: c.name, usualGapDays: 35, daysSince: 50, lastService: null, visits: 3 },
@@ -126,8 +128,8 @@ async function pastDecision(
     ],
   );
   const [message] = await tx.query<{ id: string }>(
-    `insert into public.outbox_messages (workspace_id, decision_id, customer_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'sent', $9, $9, $9) returning id`,
+    `insert into public.outbox_messages (workspace_id, decision_id, customer_id, channel, recipient, recipient_name, subject, body, status, send_after, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9) returning id`,
     [workspace.id, row!.id, d.customerId, d.args.channel, d.args.to, d.name, d.args.subject, d.args.message, d.at.toISOString()],
   );
   await tx.query(`update public.agent_decisions set result = $2::jsonb where id = $1`, [row!.id, JSON.stringify({ messageIds: [message!.id] })]);

@@ -161,6 +161,23 @@ describe('the demo Home', () => {
     const winBack = brief.proposals.find((p) => p.action_type === 'win_back')!;
     const approved = await approveDecision(owner!, login!.workspaceId, winBack.id, { argsHash: winBack.args_hash });
     expect(approved.suggestion).toMatchObject({ actionType: 'win_back', approvals: 3 });
+
+    // No SMS or email provider is connected: not one of the demo's messages claims to have been sent.
+    const messages = await asService((tx) =>
+      tx.query<{ status: string; body: string; recipient_name: string }>(`select status, body, recipient_name from public.outbox_messages where workspace_id = $1`, [login!.workspaceId]),
+    );
+    expect(messages.length).toBeGreaterThan(3);
+    expect(messages.filter((m) => m.status !== 'queued')).toEqual([]);
+    // What customers read, sent or waiting for an OK: no "appointment for appointment", no name said twice.
+    const decisions = await asService((tx) =>
+      tx.query<{ message: string; name: string }>(`select args ->> 'message' as message, details ->> 'customerName' as name from public.agent_decisions where workspace_id = $1`, [
+        login!.workspaceId,
+      ]),
+    );
+    for (const { message, name } of [...decisions, ...messages.map((m) => ({ message: m.body, name: m.recipient_name }))]) {
+      expect(message).not.toMatch(/appuntamento per appuntamento|appointment for appointment/);
+      expect(message).not.toContain(name);
+    }
     vi.useRealTimers();
   });
 });

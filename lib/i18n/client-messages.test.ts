@@ -33,9 +33,13 @@ function resolveImport(from: string, specifier: string): string | null {
 const sources = new Map<string, string>();
 const source = (file: string) => sources.get(file) ?? sources.set(file, readFileSync(file, 'utf8')).get(file)!;
 
-/** Value imports only: `import type` brings nothing into the browser. */
+/** Value imports only (`import type` brings nothing into the browser), and `import('…')`: a lazy panel is still drawn. */
 function importsOf(file: string): string[] {
-  const specifiers = [...source(file).matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+  const text = source(file);
+  const specifiers = [
+    ...[...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+  ];
   // The dictionaries themselves are what is being sent, not something that uses messages.
   return specifiers.map((s) => resolveImport(file, s)).filter((f): f is string => !!f && !f.includes(`${path.sep}messages${path.sep}`));
 }

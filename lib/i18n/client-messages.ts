@@ -14,13 +14,13 @@ export const CLIENT_MESSAGES = {
   invite: ['invitePage', 'signOut'],
   newWorkspace: ['createWorkspace', 'validation', 'workspace'],
   workspace: ['nav', 'role', 'signOut', 'switcher', 'workspace'],
-  home: ['home', 'needs', 'done', 'cards', 'promote'],
+  home: ['home', 'needs', 'done', 'delivery', 'planets', 'cards', 'promote'],
   chat: ['chat', 'artifacts', 'cards', 'metric'],
   artifacts: ['artifacts', 'cards', 'metric'],
   topics: ['topics'],
   settings: [
     ...['members', 'invitations', 'invite', 'leave', 'fields', 'validation', 'workspaceSettings', 'deleteWorkspace'],
-    ...['autonomy', 'action', 'cards', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics', 'routines'],
+    ...['autonomy', 'action', 'cards', 'delivery', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics', 'routines'],
   ],
 } as const satisfies Record<string, readonly Namespace[]>;
 

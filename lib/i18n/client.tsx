@@ -20,7 +20,7 @@ export function I18nProvider({ locale, dict, children }: { locale: Locale; dict:
   const outer = useContext(I18nContext);
   const value = useMemo(() => {
     const merged = outer ? { ...outer.dict, ...dict } : dict;
-    return { locale, dict: merged, t: createTranslator(merged) };
+    return { locale, dict: merged, t: createTranslator(merged, locale) };
   }, [locale, dict, outer]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -28,15 +28,36 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Binds a dictionary to a `t(key, vars)` function. `{name}` placeholders are replaced by `vars.name`;
- * a placeholder without a value stays visible, so a mistake shows up on screen instead of vanishing.
+ * Binds a dictionary of `locale` to a `t(key, vars)` function. `{name}` placeholders are replaced by
+ * `vars.name`; a placeholder without a value stays visible, so a mistake shows up on screen instead of
+ * vanishing. In Italian a filled-in number is elided into the preposition before it ("giù dell'8%",
+ * "dall'11 dicembre"), which no template can spell for every number.
  */
-export function createTranslator(dict: Partial<Dictionary>): Translate {
+export function createTranslator(dict: Partial<Dictionary>, locale: Locale): Translate {
   return (key, vars) => {
     const template = dict[key] ?? key;
     if (!vars) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+    const text = template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+    return locale === 'it' ? elideItalian(text) : text;
   };
+}
+
+/**
+ * "del 8" → "dell'8", "al 11" → "all'11": del, dal, al, nel and sul elide before a number whose Italian
+ * name begins with a vowel (uno, otto, undici, ottanta…, "un milione"); "del 18%", "dal 1000" stay.
+ */
+export function elideItalian(text: string): string {
+  return text.replace(/(^|[^\p{L}'’])(del|dal|al|nel|sul) (\d{1,3}(?:\.\d{3})+|\d+)(?!\d)/gu, (match, before: string, preposition: string, number: string) =>
+    readsWithVowel(Number(number.replaceAll('.', ''))) ? `${before}${preposition}l'${number}` : match,
+  );
+}
+
+/** Whether the Italian name of a whole number begins with a vowel. */
+function readsWithVowel(n: number): boolean {
+  if (n >= 1_000_000) return readsWithVowel(Math.floor(n / 1_000_000));
+  if (n >= 1000) return n >= 2000 && readsWithVowel(Math.floor(n / 1000));
+  if (n >= 100) return n >= 200 && readsWithVowel(Math.floor(n / 100));
+  return n === 1 || n === 8 || n === 11 || (n >= 80 && n <= 89);
 }
 
 /** The messages of `dict` under `namespaces`, all that a layout sends its client components. */

@@ -24,5 +24,5 @@ export interface I18n {
 export const getI18n = cache(async (): Promise<I18n> => {
   const locale = await getLocale();
   const dict = await getDictionary(locale);
-  return { locale, dict, t: createTranslator(dict) };
+  return { locale, dict, t: createTranslator(dict, locale) };
 });

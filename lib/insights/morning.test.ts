@@ -90,12 +90,12 @@ describe('a whole morning', () => {
     expect(appointment!.reminder_sent_at).not.toBeNull();
   });
 
-  it('08:00: the outbox delivers what is due', async () => {
+  it('08:00: the outbox pass finds what is due and, with no SMS or email provider connected, leaves it queued', async () => {
     at('2026-11-30T07:00:30Z');
     await executor.runUntilIdle();
     const all = await messages();
     expect(all.length).toBeGreaterThan(1);
-    expect(all.every((m) => m.status === 'sent')).toBe(true);
+    expect(all.every((m) => m.status === 'queued' && m.sent_at === null)).toBe(true);
   });
 
   it('a re-run the same day duplicates nothing and leaves dismissed and seen insights as they are', async () => {

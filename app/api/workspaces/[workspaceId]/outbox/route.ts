@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { MESSAGE_STATUSES } from '@/lib/actions';
 import { ok, parseParams, parseQuery, route } from '@/lib/api';
 import { requireUser } from '@/lib/auth';
 import { listOutbox } from '@/lib/autonomy';
 
 const paramsSchema = z.object({ workspaceId: z.uuid() });
 const querySchema = z.object({
-  status: z.enum(['queued', 'sent', 'cancelled', 'failed']).optional(),
+  status: z.enum(MESSAGE_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   before: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** Messages the agents sent or queued, newest first (any member). */
+/** The messages actions queued, newest first, each with where it is now (`sent` only once a provider took it); any member. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, querySchema);

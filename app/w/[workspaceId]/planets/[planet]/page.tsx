@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { describeDecision, shortDate } from '@/components/home/format';
+import { decisionState, describeDecision, shortDate } from '@/components/home/format';
 import { formatMoment, formatPercent } from '@/lib/i18n/format';
 import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { DecisionView, MetricView } from '@/components/home/types';
@@ -124,7 +124,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
                 <li key={d.id} className="flex flex-col px-4 py-3 sm:px-5">
                   <span className="text-[0.9375rem] text-pretty">{describeDecision(d, locale, detail.timeZone, t).what}</span>
                   <span className="text-xs text-muted">
-                    {t(`decision.status.${d.status}`)} · {formatMoment(d.executedAt ?? d.createdAt, locale, detail.timeZone)} ·{' '}
+                    {decisionState(d, locale, detail.timeZone, t)} · {formatMoment(d.executedAt ?? d.createdAt, locale, detail.timeZone)} ·{' '}
                     {t(d.tier === 'auto' ? 'done.auto' : 'autonomy.level.propose')}
                   </span>
                 </li>

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { AutonomyView } from '@/components/autonomy/autonomy-view';
 import { StopMessage } from '@/components/autonomy/stop-message';
 import type { AutonomySettingsView, OutboxMessageItem } from '@/components/autonomy/types';
-import { describeDecision } from '@/components/home/format';
+import { deliveryText } from '@/components/home/delivery';
+import { decisionState, describeDecision } from '@/components/home/format';
 import { formatMoment } from '@/lib/i18n/format';
 import type { DecisionView } from '@/components/home/types';
 import { buttonClass } from '@/components/ui/button';
@@ -69,7 +70,7 @@ export default async function AutonomyPage({ params }: { params: WorkspaceParams
                 <li key={d.id} className="flex flex-col py-2">
                   <span className="text-[0.9375rem] text-pretty">{describeDecision(d, locale, tz, t).what}</span>
                   <span className="text-xs text-muted">
-                    {t(`decision.status.${d.status}`)} · {formatMoment(d.executedAt ?? d.createdAt, locale, tz)}
+                    {decisionState(d, locale, tz, t)} · {formatMoment(d.executedAt ?? d.createdAt, locale, tz)}
                     {d.error ? ` · ${d.error}` : ''}
                   </span>
                 </li>
@@ -92,13 +93,7 @@ export default async function AutonomyPage({ params }: { params: WorkspaceParams
                       {m.recipientName} · {t(`channel.${m.channel}`)} {m.recipient}
                     </span>
                     <p className="text-sm text-pretty break-words text-muted">{m.body}</p>
-                    <span className="text-xs text-muted">
-                      {m.status === 'queued'
-                        ? t('outbox.queued', { when: formatMoment(m.sendAfter, locale, tz) })
-                        : m.status === 'sent'
-                          ? t('outbox.sent', { when: formatMoment(m.sentAt!, locale, tz) })
-                          : t(m.status === 'cancelled' ? 'outbox.cancelled' : 'outbox.failed')}
-                    </span>
+                    <span className="text-xs text-muted">{deliveryText(m, locale, tz, t)}</span>
                   </div>
                   {m.status === 'queued' && <StopMessage workspaceId={workspace.id} messageId={m.id} name={m.recipientName} />}
                 </li>

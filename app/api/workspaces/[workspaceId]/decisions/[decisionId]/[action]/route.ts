@@ -9,8 +9,9 @@ const approveSchema = z.object({ argsHash: z.string().regex(/^[0-9a-f]{64}$/, 't
 
 /**
  * POST …/approve `{argsHash}`: executes the proposal exactly once (410 when it expired, 409 when it was
- * already decided, changed, or could not be done); …/reject: ignores it; …/undo: cancels an executed
- * action whose message is still queued (409 once it has gone out). Owner and admins only.
+ * already decided, changed, or could not be done); …/reject: ignores it; …/undo: takes back an ignore,
+ * or cancels an executed action whose message is still queued (409 once it has gone out), an approved
+ * proposal waiting for an OK again. Owner and admins only.
  */
 export const POST = route<{ workspaceId: string; decisionId: string; action: string }>(async ({ req, params }) => {
   const { workspaceId, decisionId, action } = parseParams(params, paramsSchema);
