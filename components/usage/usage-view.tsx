@@ -11,7 +11,11 @@ import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { isPlanet } from '@/lib/planets/types';
+import { duration, howItEnded, readableOutcome, toolCallWords, whatRan } from './run-words';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
+
+/** The model backends the interface names (usage.backend.*); any other shows as the runtime recorded it. */
+const KNOWN_BACKENDS = ['anthropic', 'claude-code', 'openai', 'codex', 'offline'] as const;
 
 const PAGE = 50;
 
@@ -84,7 +88,7 @@ export function UsageView({ workspaceId, initial }: { workspaceId: string; initi
   );
 }
 
-type Formats = ReturnType<typeof numberFormats>;
+export type Formats = ReturnType<typeof numberFormats>;
 
 /** A run's planet as the rest of the app names it; `cross` is a run that spans planets. */
 function usePlanetName() {
@@ -93,7 +97,7 @@ function usePlanetName() {
     isPlanet(planet) ? t(`planets.${planet}`) : planet === 'cross' ? t('usage.acrossPlanets') : capitalize(planet);
 }
 
-function numberFormats(locale: Locale) {
+export function numberFormats(locale: Locale) {
   const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const plain = new Intl.NumberFormat(locale);
   return { compact: (n: number) => compact.format(n), plain: (n: number) => plain.format(n) };
@@ -251,29 +255,48 @@ function RunItem({ workspaceId, run, fmt }: { workspaceId: string; run: RunSumma
   );
 }
 
-function RunDetailPanel({ run, fmt }: { run: RunDetailView; fmt: Formats }) {
+/**
+ * One run as its owner reads it: what ran, for which agent and planet, when, how long, the tokens, how it
+ * ended and each tool call in a sentence (run-words.ts). Nothing here is the runtime's own text, and
+ * nothing is wider than the phone: long words break anywhere.
+ */
+export function RunDetailPanel({ run, fmt }: { run: RunDetailView; fmt: Formats }) {
   const { t, locale } = useI18n();
-  const seconds = (run.durationMs / 1000).toFixed(1);
+  const planetName = usePlanetName();
+  const agent = run.agentName || t('usage.unnamedAgent');
   // A run that ends with the finish tool says what it concluded in the tool's summary, not in text.
   const output = run.outcome?.output as { summary?: unknown } | null | undefined;
-  const outcome = run.outcome?.finalText || (typeof output?.summary === 'string' ? output.summary : '');
+  const outcome = readableOutcome(run.outcome?.finalText || (typeof output?.summary === 'string' ? output.summary : ''));
+  const input = run.inputTokens + run.cacheReadTokens + run.cacheWriteTokens;
+  const backend = (KNOWN_BACKENDS as readonly string[]).includes(run.backend) ? t(`usage.backend.${run.backend as (typeof KNOWN_BACKENDS)[number]}`) : run.backend;
   return (
-    <div className="mt-1 flex flex-col gap-3 rounded-xl bg-subtle p-3 text-sm">
+    <div className="mt-1 flex min-w-0 flex-col gap-3 rounded-xl bg-subtle p-3 text-sm [overflow-wrap:anywhere]">
+      <p className="font-semibold text-pretty">{whatRan(run, agent, t)}</p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-        <dt className="text-muted">{t('usage.model')}</dt>
-        <dd className="break-words">
-          {run.backend} · {run.model}
+        <dt className="text-muted">{t('usage.planet')}</dt>
+        <dd>{planetName(run.planet)}</dd>
+        <dt className="text-muted">{t('usage.when')}</dt>
+        <dd>
+          <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
         </dd>
         <dt className="text-muted">{t('usage.duration')}</dt>
-        <dd className="tabular-nums">{seconds} s</dd>
+        <dd className="tabular-nums">{duration(run.durationMs, locale)}</dd>
+        <dt className="text-muted">{t('usage.model')}</dt>
+        <dd>{run.model && run.model !== run.backend ? `${backend} · ${run.model}` : backend}</dd>
         <dt className="text-muted">{t('usage.tokens')}</dt>
-        <dd className="tabular-nums">{t('usage.tokensSplit', { input: fmt.plain(run.inputTokens), cacheRead: fmt.plain(run.cacheReadTokens), cacheWrite: fmt.plain(run.cacheWriteTokens), output: fmt.plain(run.outputTokens) })}</dd>
+        <dd className="tabular-nums">
+          {input + run.outputTokens === 0
+            ? t('usage.tokensNone')
+            : t('usage.tokensSplit', { input: fmt.plain(input), cacheRead: fmt.plain(run.cacheReadTokens), cacheWrite: fmt.plain(run.cacheWriteTokens), output: fmt.plain(run.outputTokens) })}
+        </dd>
+        <dt className="text-muted">{t('usage.howItEnded')}</dt>
+        <dd className="text-pretty">{howItEnded(run, t)}</dd>
       </dl>
-      {run.error && <p className="text-danger">{run.error}</p>}
-      {outcome && (
+      {(outcome.text || outcome.omitted > 0) && (
         <div>
           <h3 className="font-semibold">{t('usage.outcome')}</h3>
-          <p className="mt-1 whitespace-pre-line text-pretty">{outcome}</p>
+          {outcome.text && <p className="mt-1 whitespace-pre-line text-pretty">{outcome.text}</p>}
+          {outcome.omitted > 0 && <p className="mt-1 text-muted">{plural(t, locale, 'usage.outcomeTrimmed', outcome.omitted)}</p>}
         </div>
       )}
       {run.proposals.length > 0 && <p>{plural(t, locale, 'usage.proposals', run.proposals.length)}</p>}
@@ -283,23 +306,19 @@ function RunDetailPanel({ run, fmt }: { run: RunDetailView; fmt: Formats }) {
           <p className="mt-1 text-muted">{t('usage.noToolCalls')}</p>
         ) : (
           <ol className="mt-1 flex flex-col gap-1">
-            {run.toolCalls.map((call, i) => (
-              <li key={i} className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-mono text-xs break-all">{call.name}</span>
-                {call.note === 'proposed' ? (
-                  // A write held for the owner's approval: it did not run, so it is neither OK nor failed.
-                  <span className="text-accent-ink">{t('usage.toolProposed')}</span>
-                ) : (
-                  <span className={`inline-flex items-center gap-1 ${call.ok ? 'text-success' : 'text-danger'}`}>
-                    {call.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
-                    {t(call.ok ? 'usage.toolOk' : 'usage.toolFailed')}
+            {run.toolCalls.map((call, i) => {
+              const words = toolCallWords(call, locale, t);
+              return (
+                <li key={i} className="flex gap-2">
+                  <span className={`mt-0.5 shrink-0 ${words.ok ? 'text-success' : 'text-danger'}`}>
+                    {words.ok ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
                   </span>
-                )}
-                <span className="text-muted tabular-nums">{call.ms < 10 ? call.ms.toFixed(1) : Math.round(call.ms)} ms</span>
-                {call.note && call.note !== 'proposed' && <span className="text-muted">({t(`usage.note.${call.note}`)})</span>}
-                {call.error && <span className="basis-full text-muted break-words">{call.error}</span>}
-              </li>
-            ))}
+                  <span className="min-w-0 text-pretty">
+                    {words.action} — <span className={words.ok ? 'text-muted' : 'text-danger'}>{words.result}</span>
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         )}
       </div>
