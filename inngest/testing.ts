@@ -34,7 +34,7 @@ export interface TestRuntime {
    * start the functions they trigger, runs whose sleep is over go on; returns when nothing is left.
    */
   runUntilIdle(): Promise<void>;
-  /** The runs of one function, oldest first. */
+  /** The runs of one function, oldest first (runs started at the same instant of a frozen clock in any order). */
   runs(functionId: string): Promise<Run[]>;
   stop(): Promise<void>;
 }

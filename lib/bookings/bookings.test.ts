@@ -1,10 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATCH as patchAppointment } from '@/app/api/workspaces/[workspaceId]/appointments/[appointmentId]/route';
 import { GET as listRoute, POST as bookRoute } from '@/app/api/workspaces/[workspaceId]/appointments/route';
-import { startLocalExecutor, type LocalExecutor } from '@/inngest/executor';
-import { offerFreedSlot } from '@/inngest/functions/offer-freed-slot';
 import { signAccessToken } from '@/lib/auth';
-import { changeAutonomy } from '@/lib/autonomy';
 import { createSalon, type Salon } from '@/lib/autonomy/test-world';
 import { asService } from '@/lib/db';
 import { setupTestDatabase } from '@/test/db';
@@ -15,11 +12,11 @@ setupTestDatabase();
 
 /**
  * The booking API a front desk or the owner's software uses: what it refuses and why, that nothing
- * is half-written, and that each change starts the flow it should (reminder, freed-slot offer).
+ * is half-written, and that each change emits the event that starts its flow (reminder, freed-slot
+ * offer). The flows themselves: lib/actions/reminder-flow.test.ts, inngest/functions/offer-freed-slot.test.ts.
  */
 let salon: Salon;
 let refs: { customerId: string; serviceId: string; staffId: string; duration: number };
-let executor: LocalExecutor | undefined;
 const ws = () => salon.workspace.id;
 const q = <T = Record<string, any>>(sql: string, params: unknown[] = []) => asService((tx) => tx.query<T>(sql, params));
 const bearer = async (user = salon.owner) => ({ authorization: `Bearer ${await signAccessToken(user)}`, 'content-type': 'application/json' });
@@ -49,10 +46,6 @@ beforeAll(async () => {
   vi.setSystemTime(NOW);
 });
 
-afterEach(async () => {
-  await executor?.stop();
-  executor = undefined;
-});
 afterAll(() => vi.useRealTimers());
 
 const booking = (startsAt: string) => ({ customerId: refs.customerId, serviceId: refs.serviceId, staffId: refs.staffId, startsAt });
@@ -147,37 +140,5 @@ describe('changing an appointment', () => {
       { params: Promise.resolve({ workspaceId: ws(), appointmentId: moved.id }) },
     );
     expect(bad.status).toBe(422);
-  });
-
-  it('a cancellation offers the freed slot to the first fitting waitlist entry: proposed at propose, sent at auto, once', async () => {
-    // Two customers wait for this service on Thursday; the earlier entry is first in line.
-    const [first, second] = await q<{ id: string }>(
-      `with c as (insert into public.customers (workspace_id, name, phone, consent_messages)
-                  values ($1, 'Anna Prima', '+39 333 000 0001', true), ($1, 'Bea Seconda', '+39 333 000 0002', true) returning id, name)
-       insert into public.waitlist_entries (workspace_id, customer_id, service_id, window_start, window_end, created_at)
-       select $1, c.id, $2, '2026-12-10T08:00:00Z', '2026-12-10T18:00:00Z',
-              case when c.name = 'Anna Prima' then '2026-11-20T10:00:00Z'::timestamptz else '2026-11-21T10:00:00Z'::timestamptz end
-         from c order by c.name returning id`,
-      [ws(), refs.serviceId],
-    );
-    const a = await bookAppointment(salon.owner, ws(), booking('2026-12-10T10:00:00+01:00'));
-    await changeAppointment(salon.member, ws(), a.id, { status: 'cancelled' });
-    executor = await startLocalExecutor({ functions: [offerFreedSlot], pollMs: 60_000 });
-    await executor.runUntilIdle();
-    const offers = () => q(`select status, tier, trigger, args from public.agent_decisions where action_type = 'waitlist_offer' and args->>'appointmentId' = $1`, [a.id]);
-    expect(await offers()).toMatchObject([{ status: 'proposed', tier: 'propose', trigger: 'event:booking/cancelled', args: { waitlistEntryId: first!.id } }]);
-
-    await changeAutonomy(salon.owner, ws(), { planet: 'booking', autonomy: 'auto' });
-    const b = await bookAppointment(salon.owner, ws(), booking('2026-12-10T14:00:00+01:00'));
-    await changeAppointment(salon.owner, ws(), b.id, { status: 'cancelled' });
-    await executor.runUntilIdle();
-    const [sent] = await q(`select status, tier, args, result from public.agent_decisions where action_type = 'waitlist_offer' and args->>'appointmentId' = $1`, [b.id]);
-    // Anna's first offer still waits for an OK (she was not written to), so she is still first in line.
-    expect(sent).toMatchObject({ status: 'executed', tier: 'auto', args: { waitlistEntryId: first!.id } });
-    const [entries] = await q(`select array_agg(status order by created_at) as statuses from public.waitlist_entries where id = any($1::uuid[])`, [[first!.id, second!.id]]);
-    expect(entries!.statuses).toEqual(['offered', 'waiting']);
-    const messages = await q(`select recipient, status from public.outbox_messages where id = any($1::uuid[])`, [sent!.result.messageIds]);
-    expect(messages).toHaveLength(1);
-    await changeAutonomy(salon.owner, ws(), { planet: 'booking', autonomy: 'propose' });
   });
 });
