@@ -1,7 +1,7 @@
 import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult, type MessageStatus } from '@/lib/actions';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
-import { requireManager } from './roles';
+import { requireManager, roleIn } from './roles';
 import { promotionSuggestions } from './settings';
 import { actionTier, type Tier } from './tier';
 
@@ -358,13 +358,14 @@ export interface DecisionFilter {
 /** A workspace's decisions, newest first, as any member may see them. */
 export async function listDecisions(user: SessionUser, workspaceId: string, filter: DecisionFilter = {}): Promise<DecisionView[]> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');
-  return withUser(user, (tx) =>
-    tx.query<DecisionView>(
+  return withUser(user, async (tx) => {
+    await roleIn(tx, user, workspaceId);
+    return tx.query<DecisionView>(
       `select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN}
         where d.workspace_id = $1 and ($2::text is null or d.status = $2) and ($3::text is null or d.tier = $3)
           and ($4::text is null or d.planet = $4) and ($5::timestamptz is null or d.created_at < $5)
         order by d.created_at desc, d.id limit $6`,
       [workspaceId, filter.status ?? null, filter.tier ?? null, filter.planet ?? null, filter.before?.toISOString() ?? null, filter.limit ?? 50],
-    ),
-  ).catch(rethrowAsApiError);
+    );
+  }).catch(rethrowAsApiError);
 }

@@ -2,7 +2,7 @@ import { cancelQueuedMessages, type MessageStatus } from '@/lib/actions';
 import { conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser } from '@/lib/db';
 import { undoDecision } from './decisions';
-import { requireManager } from './roles';
+import { requireManager, roleIn } from './roles';
 
 export interface OutboxMessageView {
   id: string;
@@ -29,15 +29,16 @@ export async function listOutbox(
   filter: { status?: OutboxMessageView['status']; limit?: number; before?: Date } = {},
 ): Promise<OutboxMessageView[]> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');
-  return withUser(user, (tx) =>
-    tx.query<OutboxMessageView>(
+  return withUser(user, async (tx) => {
+    await roleIn(tx, user, workspaceId);
+    return tx.query<OutboxMessageView>(
       `select id, decision_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, delivered_at, cancelled_at, error, created_at
          from public.outbox_messages
         where workspace_id = $1 and ($2::text is null or status = $2) and ($3::timestamptz is null or created_at < $3)
         order by created_at desc, id limit $4`,
       [workspaceId, filter.status ?? null, filter.before?.toISOString() ?? null, filter.limit ?? 50],
-    ),
-  ).catch(rethrowAsApiError);
+    );
+  }).catch(rethrowAsApiError);
 }
 
 /**

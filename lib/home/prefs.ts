@@ -51,10 +51,17 @@ export function normalizePrefs(stored: unknown): HomePrefs {
 
 export async function getHomePrefs(user: SessionUser, workspaceId: string): Promise<HomePrefs> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');
+  // Through the membership: a workspace the caller is not in is "not found", not a default layout.
   const [row] = await withUser(user, (tx) =>
-    tx.query<{ prefs: unknown }>(`select prefs from public.workspace_home_prefs where workspace_id = $1 and user_id = $2`, [workspaceId, user.id]),
+    tx.query<{ prefs: unknown }>(
+      `select p.prefs from public.workspace_members m
+         left join public.workspace_home_prefs p on p.workspace_id = m.workspace_id and p.user_id = m.user_id
+        where m.workspace_id = $1 and m.user_id = $2`,
+      [workspaceId, user.id],
+    ),
   ).catch(rethrowAsApiError);
-  return normalizePrefs(row?.prefs);
+  if (!row) throw notFound('This workspace');
+  return normalizePrefs(row.prefs);
 }
 
 /** Saves the caller's own layout for this workspace (RLS: members only, and only their row). */

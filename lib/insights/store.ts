@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { roleIn } from '@/lib/autonomy';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import type { InsightDraft, Severity } from './rules';
 
@@ -62,8 +63,9 @@ export async function listInsights(
   now = new Date(),
 ): Promise<InsightView[]> {
   if (!isUuid(workspaceId)) throw notFound('This workspace');
-  return withUser(user, (tx) =>
-    tx.query<InsightView>(
+  return withUser(user, async (tx) => {
+    await roleIn(tx, user, workspaceId);
+    return tx.query<InsightView>(
       `select ${INSIGHT_VIEW} from public.workspace_insights i
         where i.workspace_id = $1 and ($2::text is null or i.planet = $2)
           and i.insight_date >= ($6::timestamptz at time zone (select time_zone from public.workspaces where id = $1))::date - $3::int
@@ -71,8 +73,8 @@ export async function listInsights(
         order by i.insight_date desc, case i.severity when 'act' then 0 when 'watch' then 1 else 2 end, i.kind
         limit $5`,
       [workspaceId, filter.planet ?? null, filter.days ?? 14, filter.includeDismissed ?? false, filter.limit ?? 100, now],
-    ),
-  ).catch(rethrowAsApiError);
+    );
+  }).catch(rethrowAsApiError);
 }
 
 export const insightStatusSchema = z.object({ status: z.enum(['seen', 'dismissed']) });

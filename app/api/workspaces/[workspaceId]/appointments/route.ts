@@ -7,16 +7,16 @@ const paramsSchema = z.object({ workspaceId: z.uuid() });
 
 /** The appointments of a period (`from`, `to`; default the next 7 days from the start of today), any member. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, listAppointmentsSchema);
-  const user = await requireUser(req);
   return ok(await listAppointments(user, workspaceId, query));
 });
 
 /** Books an appointment (201); 409 when the stylist is busy then, 422 for a closed hour or an unknown customer, service or stylist. */
 export const POST = route<{ workspaceId: string }>(async ({ req, params }) => {
-  const { workspaceId } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId } = parseParams(params, paramsSchema);
   const input = await parseJson(req, bookingSchema);
   return ok(await bookAppointment(user, workspaceId, input), 201);
 });

@@ -7,8 +7,9 @@ const paramsSchema = z.object({ workspaceId: z.uuid() });
 
 /** The kill switches, each planet's level, the automatic action types and the promotion suggestions. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
-  return ok(await getAutonomy(await requireUser(req), workspaceId));
+  return ok(await getAutonomy(user, workspaceId));
 });
 
 /**
@@ -16,7 +17,7 @@ export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
  * `{actionType, auto}`, or `{actionType, suggestion: 'accept' | 'dismiss'}`. Returns the new settings.
  */
 export const PATCH = route<{ workspaceId: string }>(async ({ req, params }) => {
-  const { workspaceId } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId } = parseParams(params, paramsSchema);
   return ok(await changeAutonomy(user, workspaceId, await parseJson(req, autonomyChangeSchema)));
 });

@@ -15,8 +15,8 @@ const querySchema = z.object({
 
 /** Every action proposed or taken in the workspace, newest first (any member). */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, querySchema);
-  const user = await requireUser(req);
   return ok(await listDecisions(user, workspaceId, { ...query, before: query.before ? new Date(query.before) : undefined }));
 });

@@ -12,8 +12,8 @@ const querySchema = z.object({
 
 /** Insights of the last `days` days (default 14), newest and most severe first. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, querySchema);
-  const user = await requireUser(req);
   return ok(await listInsights(user, workspaceId, { planet: query.planet, days: query.days, includeDismissed: query.include_dismissed === 'true' }));
 });

@@ -13,8 +13,8 @@ const querySchema = z.object({
 
 /** The messages actions queued, newest first, each with where it is now (`sent` only once a provider took it); any member. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, querySchema);
-  const user = await requireUser(req);
   return ok(await listOutbox(user, workspaceId, { status: query.status, limit: query.limit, before: query.before ? new Date(query.before) : undefined }));
 });

@@ -17,9 +17,9 @@ const querySchema = z.object({
 
 /** Tokens this month against the plan's cap, per planet and agent, the latest runs, and the active backend. */
 export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
+  const user = await requireUser(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   const query = parseQuery(req, querySchema);
-  const user = await requireUser(req);
   const report = await usageReport(user, workspaceId, {
     month: query.month,
     limit: query.limit,

@@ -11,8 +11,8 @@ const paramsSchema = z.object({ workspaceId: z.uuid(), appointmentId: z.uuid() }
  * the appointment is already final or the new slot is taken.
  */
 export const PATCH = route<{ workspaceId: string; appointmentId: string }>(async ({ req, params }) => {
-  const { workspaceId, appointmentId } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId, appointmentId } = parseParams(params, paramsSchema);
   const change = await parseJson(req, appointmentChangeSchema);
   return ok(await changeAppointment(user, workspaceId, appointmentId, change));
 });

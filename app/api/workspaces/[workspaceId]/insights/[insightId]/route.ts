@@ -7,8 +7,8 @@ const paramsSchema = z.object({ workspaceId: z.uuid(), insightId: z.uuid() });
 
 /** `{status: 'seen' | 'dismissed'}`: a dismissed insight is left alone by later runs of the same day. */
 export const PATCH = route<{ workspaceId: string; insightId: string }>(async ({ req, params }) => {
-  const { workspaceId, insightId } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId, insightId } = parseParams(params, paramsSchema);
   const { status } = await parseJson(req, insightStatusSchema);
   return ok(await setInsightStatus(user, workspaceId, insightId, status));
 });

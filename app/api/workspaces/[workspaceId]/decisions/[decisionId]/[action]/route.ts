@@ -14,8 +14,8 @@ const approveSchema = z.object({ argsHash: z.string().regex(/^[0-9a-f]{64}$/, 't
  * proposal waiting for an OK again. Owner and admins only.
  */
 export const POST = route<{ workspaceId: string; decisionId: string; action: string }>(async ({ req, params }) => {
-  const { workspaceId, decisionId, action } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId, decisionId, action } = parseParams(params, paramsSchema);
   if (action === 'approve') {
     const { argsHash } = await parseJson(req, approveSchema);
     return ok(await approveDecision(user, workspaceId, decisionId, { argsHash }));

@@ -7,8 +7,8 @@ const paramsSchema = z.object({ workspaceId: z.uuid(), runId: z.uuid() });
 
 /** One agent run: its tool calls with timings, proposals, tokens and outcome. */
 export const GET = route<{ workspaceId: string; runId: string }>(async ({ req, params }) => {
-  const { workspaceId, runId } = parseParams(params, paramsSchema);
   const user = await requireUser(req);
+  const { workspaceId, runId } = parseParams(params, paramsSchema);
   const run = await runDetail(user, workspaceId, runId);
   if (!run) throw notFound('The run');
   return ok(run);
