@@ -1,12 +1,25 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveQueueConcurrency } from '@/app/w/[workspaceId]/settings/api-keys/actions';
 import * as dailyBriefRoute from '@/app/api/home/daily-brief/route';
 import * as prefsRoute from '@/app/api/home/prefs/route';
+import * as topicsRoute from '@/app/api/topics/route';
+import * as workspacesRoute from '@/app/api/workspaces/route';
+import * as artifactVersionRoute from '@/app/api/artifacts/[artifactId]/versions/[version]/route';
+import * as artifactDiffRoute from '@/app/api/artifacts/[artifactId]/diff/route';
+import * as artifactRestoreRoute from '@/app/api/artifacts/[artifactId]/restore/route';
+import * as agentResultsRoute from '@/app/api/agents/me/results/route';
+import * as reactionsRoute from '@/app/api/conversations/[conversationId]/messages/[messageId]/reactions/route';
 import * as decisionsRoute from '@/app/api/workspaces/[workspaceId]/decisions/route';
 import * as insightsRoute from '@/app/api/workspaces/[workspaceId]/insights/route';
 import * as outboxRoute from '@/app/api/workspaces/[workspaceId]/outbox/route';
 import * as appointmentsRoute from '@/app/api/workspaces/[workspaceId]/appointments/route';
+import { createAgent, createAgentKey, exchangeAgentCredential } from '@/lib/agents';
+import { publishArtifact } from '@/lib/artifacts';
 import { ACCESS_COOKIE, signAccessToken } from '@/lib/auth';
-import type { SessionUser } from '@/lib/db';
+import { createConversation, sendMessage } from '@/lib/chat';
+import { asService, type SessionUser } from '@/lib/db';
+import { handleMcpRequest } from '@/lib/mcp';
+import { createApiKey } from '@/lib/topics';
 import { createWorkspace, type Workspace } from '@/lib/workspaces';
 import { setupTestDatabase } from './db';
 import { createUser, joinWorkspace } from './fixtures';
@@ -14,6 +27,13 @@ import { createUser, joinWorkspace } from './fixtures';
 /** What every route does with who is calling and what they send, before any route's own logic runs. */
 
 setupTestDatabase();
+
+// Server actions read the session from the request's cookies through next/headers.
+const session = vi.hoisted(() => ({ cookie: '' }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (session.cookie.startsWith(`${name}=`) ? { value: session.cookie.slice(name.length + 1) } : undefined) }),
+  headers: async () => new Headers(session.cookie ? { cookie: session.cookie } : {}),
+}));
 
 type Handler = (req: Request, segment?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -70,5 +90,87 @@ describe('authentication before validation', () => {
       const res = await call(handler, { method, path, body, params: { workspaceId: 'nope' } });
       expect([path, res.status, res.json.error]).toEqual([path, 401, { code: 'unauthorized', message: 'Sign in to continue.' }]);
     }
+  });
+});
+
+describe('text Postgres cannot store', () => {
+  it('refuses a NUL character with a 422 naming the field, in a body, a key and a query, before anything is written', async () => {
+    const { secret } = await createApiKey(owner, team.id, { name: 'site' });
+    const topic = await call(topicsRoute.POST, { method: 'POST', headers: { 'x-api-key': secret }, body: JSON.stringify({ name: 'co\u0000ding', system_prompt: 'You help.' }) });
+    expect(topic.status).toBe(422);
+    expect(topic.json.error.details.fieldErrors).toEqual({ name: ['Text cannot contain the NUL character (\\u0000)'] });
+    expect(topic.json.error.message).toBe('The request body is invalid (name: Text cannot contain the NUL character (\\u0000)).');
+    expect((await call(topicsRoute.GET, { headers: { 'x-api-key': secret } })).json.data).toEqual([]);
+
+    const workspace = await call(workspacesRoute.POST, { method: 'POST', user: owner, body: JSON.stringify({ name: 'Nul', settings: { 'a\u0000': 1, list: ['ok', 'n\u0000'] } }) });
+    expect(workspace.status).toBe(422);
+    expect(Object.keys(workspace.json.error.details.fieldErrors).sort()).toEqual(['settings.a\\u0000', 'settings.list.1']);
+
+    const { conversation } = await createConversation(owner, { kind: 'channel', workspaceId: team.id, name: 'general' });
+    const message = await sendMessage({ kind: 'person', user: owner }, conversation.id, 'Hello');
+    const reaction = await call(reactionsRoute.DELETE, {
+      method: 'DELETE',
+      path: `/api/conversations/${conversation.id}/messages/${message.id}/reactions?emoji=%F0%9F%91%8D%00`,
+      user: owner,
+      params: { conversationId: conversation.id, messageId: message.id },
+    });
+    expect(reaction.status).toBe(422);
+    expect(Object.keys(reaction.json.error.details.fieldErrors)).toEqual(['emoji']);
+  });
+
+  it('refuses JSON nested deeper than 64 levels with a 422 instead of failing on it', async () => {
+    const nova = await createAgent(owner, { name: 'Nova', runtime: 'local', backend: 'offline', workspaces: [team.id] });
+    const { conversation: dm } = await createConversation(owner, { kind: 'dm', workspaceId: team.id, agentIds: [nova.id] });
+    const token = (await exchangeAgentCredential((await createAgentKey(owner, nova.id)).key)).token;
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const res = await call(agentResultsRoute.POST, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: `{"conversationId": "${dm.id}", "results": [{"type": "note", "data": {"text": "x", "extra": ${deep}}}]}`,
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.error.message).toMatch(/^The request body is invalid \(results\.0\.data\.extra(\.0)+: Nest values at most 64 levels deep\)\.$/);
+  });
+
+  it('MCP refuses a NUL in a task as an error naming the field, and no conversation is opened for it', async () => {
+    await createAgent(owner, { name: 'Iris', runtime: 'local', backend: 'offline', workspaces: [team.id] });
+    const { secret } = await createApiKey(owner, team.id, { name: 'mcp' });
+    const conversations = () => asService((tx) => tx.query(`select id from public.conversations where workspace_id = $1`, [team.id])).then((r) => r.length);
+    const before = await conversations();
+    const res = await handleMcpRequest(
+      new Request('http://localhost/api/mcp', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_iris', arguments: { task: 'Draft\u0000 a post', wait_seconds: 0 } } }),
+      }),
+    );
+    const answer = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0]!.text).toContain('task');
+    expect(answer.result.content[0]!.text).toContain('NUL character');
+    expect(await conversations()).toBe(before);
+  });
+});
+
+describe('numbers Postgres integers cannot hold', () => {
+  it('answers an artifact version beyond 2^31 - 1 with a 4xx, not a failed query', async () => {
+    const { conversation } = await createConversation(owner, { kind: 'channel', workspaceId: team.id, name: 'docs' });
+    const { artifact } = await publishArtifact({ kind: 'person', user: owner }, conversation.id, { kind: 'document', title: 'Plan', content: '# Plan' });
+    const params = { artifactId: artifact.id, version: String(2 ** 31) };
+    expect((await call(artifactVersionRoute.GET, { user: owner, params })).status).toBe(404);
+    const diff = await call(artifactDiffRoute.GET, { path: `/api/artifacts/${artifact.id}/diff?from=1&to=${2 ** 31}`, user: owner, params });
+    expect([diff.status, Object.keys(diff.json.error.details.fieldErrors)]).toEqual([422, ['to']]);
+    const restore = await call(artifactRestoreRoute.POST, { method: 'POST', user: owner, params, body: JSON.stringify({ version: 2 ** 31 }) });
+    expect([restore.status, restore.json.error.details.fieldErrors]).toEqual([422, { version: ['No artifact has that many versions'] }]);
+  });
+});
+
+describe('server actions', () => {
+  it('answer a workspace id that is not one with a sentence, not a failed query', async () => {
+    session.cookie = `${ACCESS_COOKIE}=${await signAccessToken(owner)}`;
+    for (const workspaceId of ['a\u0000b', 42 as unknown as string, 'not-a-workspace']) {
+      expect(await saveQueueConcurrency(workspaceId, 2)).toEqual({ error: 'This workspace was not found.' });
+    }
+    expect(await saveQueueConcurrency(team.id, 2)).toEqual({});
   });
 });

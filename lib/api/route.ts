@@ -77,7 +77,7 @@ function envelopeResponse(status: number, body: Envelope<unknown>, headers?: Rec
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
-/** Parses a JSON body: 400 when it is not JSON, 422 with field errors when it does not fit `schema`. */
+/** Parses a JSON body: 400 when it is not JSON, 422 with field errors when it does not fit `schema` (or `checkInput`). */
 export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
@@ -86,6 +86,7 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
   } catch {
     throw new ApiError('bad_request', 'The request body is not valid JSON.');
   }
+  checkInput(body, 'body');
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -93,6 +94,7 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
 
 export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams);
+  checkInput(params, 'query');
   const result = schema.safeParse(params);
   if (!result.success) throw validationError(result.error, 'query');
   return result.data;
@@ -102,4 +104,38 @@ export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.
   const result = schema.safeParse(params);
   if (!result.success) throw new ApiError('not_found', 'Nothing exists at this address.');
   return result.data;
+}
+
+/** How deep JSON input may nest: far beyond any schema here, far below what recursion (zod, JSON.stringify) survives. */
+const MAX_INPUT_DEPTH = 64;
+
+/**
+ * What no schema can be trusted to catch, refused for every route before its schema runs: the NUL
+ * character (Postgres text and jsonb cannot hold it, so it would fail in the database as a 500), in a
+ * value or a key, and nesting deeper than MAX_INPUT_DEPTH. A 422 naming each field, like a schema's.
+ */
+export function checkInput(value: unknown, where: 'body' | 'query'): void {
+  const fieldErrors: Record<string, string[]> = {};
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    const field = path.join('.') || '_';
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) fieldErrors[field] = ['Text cannot contain the NUL character (\\u0000)'];
+    } else if (current !== null && typeof current === 'object') {
+      if (path.length >= MAX_INPUT_DEPTH) {
+        fieldErrors[field] = [`Nest values at most ${MAX_INPUT_DEPTH} levels deep`];
+        continue;
+      }
+      for (const [key, child] of Object.entries(current)) {
+        const shown = key.replaceAll('\u0000', '\\u0000');
+        if (shown !== key) fieldErrors[[...path, shown].join('.')] = ['A field name cannot contain the NUL character (\\u0000)'];
+        else stack.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  const fields = Object.keys(fieldErrors).sort();
+  if (fields.length) {
+    throw new ApiError('validation_failed', `The request ${where} is invalid (${fields[0]}: ${fieldErrors[fields[0]!]![0]}).`, { fieldErrors });
+  }
 }

@@ -5,7 +5,7 @@ import { requireUser } from '@/lib/auth';
 import type { Actor } from '@/lib/chat';
 import { addComment, diffVersions, editArtifact, getArtifact, getVersion, listComments, listVersions, restoreVersion } from './artifacts';
 import { exportArtifact, fileResponse } from './export';
-import { commentSchema, diffQuerySchema, editArtifactSchema, exportQuerySchema, restoreSchema, versionQuerySchema } from './schemas';
+import { commentSchema, diffQuerySchema, editArtifactSchema, exportQuerySchema, MAX_VERSION, restoreSchema, versionQuerySchema } from './schemas';
 
 /**
  * The artifact endpoints, once for people (`/api/artifacts/…`, session) and once for agents
@@ -18,7 +18,7 @@ export const person: Who = async (req) => ({ kind: 'person', user: await require
 export const agent: Who = async (req) => ({ kind: 'agent', agentId: (await requireAgent(req)).agentId });
 
 type Params = { artifactId: string };
-const versionParams = z.object({ artifactId: z.string(), version: z.coerce.number().int().positive() });
+const versionParams = z.object({ artifactId: z.string(), version: z.coerce.number().int().positive().max(MAX_VERSION) });
 
 export function artifactHandlers(who: Who) {
   return {

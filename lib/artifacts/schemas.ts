@@ -16,6 +16,10 @@ const language = z
   .regex(/^[a-z0-9+#._-]{1,40}$/, 'A language name like "typescript" or "python"');
 const content = z.string().max(MAX_CONTENT, `Keep it under ${MAX_CONTENT} characters`);
 const note = z.string().trim().max(300).default('');
+/** Version numbers are Postgres integers: a larger one names no version, and would fail in the query. */
+export const MAX_VERSION = 2_147_483_647;
+const version = z.number().int().positive().max(MAX_VERSION, 'No artifact has that many versions');
+const versionInQuery = z.coerce.number().int().positive().max(MAX_VERSION, 'No artifact has that many versions');
 
 /** Kind-specific rules shared by publishing and editing. */
 function checkContent(kind: ArtifactKind | undefined, value: { content: string; language?: string | null }, ctx: z.RefinementCtx) {
@@ -48,21 +52,21 @@ export const editArtifactSchema = z.object({
   /** What changed, in a few words. */
   note,
   /** The version the edit was made on: refused when someone saved a newer one meanwhile. */
-  baseVersion: z.number().int().positive().optional(),
+  baseVersion: version.optional(),
 });
 export type EditArtifactInput = z.input<typeof editArtifactSchema>;
 
-export const restoreSchema = z.object({ version: z.number().int().positive(), note });
+export const restoreSchema = z.object({ version, note });
 
 export const commentSchema = z.object({
-  version: z.number().int().positive(),
+  version,
   /** A line of that version (1-based); none for a comment on the whole version. */
   line: z.number().int().positive().optional(),
   body: z.string().trim().min(1, 'Write something first').max(4000),
 });
 
-export const diffQuerySchema = z.object({ from: z.coerce.number().int().positive(), to: z.coerce.number().int().positive() });
-export const versionQuerySchema = z.object({ version: z.coerce.number().int().positive().optional() });
+export const diffQuerySchema = z.object({ from: versionInQuery, to: versionInQuery });
+export const versionQuerySchema = z.object({ version: versionInQuery.optional() });
 export const exportQuerySchema = versionQuerySchema.extend({ format: z.enum(['file', 'pdf']).default('file') });
 
 export { checkContent };

@@ -60,7 +60,14 @@ export async function workspaceMcpServer(caller: McpCaller): Promise<McpServer> 
           (agent.capabilities.length ? ` Knows about: ${agent.capabilities.join(', ')}.` : '') +
           ` The task is a real message from the key's owner in their conversation with ${agent.name} in Multiverbe; anything the agent proposes still needs the owner's approval there.`,
         inputSchema: {
-          task: z.string().trim().min(1, 'Write the task first').max(MAX_BODY).describe('What the agent should do or answer, in plain words.'),
+          // The NUL character cannot be stored (Postgres text): refused here, as lib/api refuses it in any body.
+          task: z
+            .string()
+            .trim()
+            .min(1, 'Write the task first')
+            .max(MAX_BODY)
+            .refine((task) => !task.includes('\u0000'), 'Text cannot contain the NUL character (\\u0000)')
+            .describe('What the agent should do or answer, in plain words.'),
           wait_seconds: waitSeconds,
         },
         outputSchema: taskOutput,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, route, validationError, type RouteContext } from '@/lib/api';
+import { ApiError, checkInput, route, validationError, type RouteContext } from '@/lib/api';
 import { UpstreamError } from './topics';
 
 /**
@@ -32,6 +32,7 @@ export async function parseBody<S extends z.ZodType>(req: Request, schema: S): P
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError('validation_failed', 'The request body must be a JSON object.', { fieldErrors: { _: ['Expected a JSON object'] } });
   }
+  checkInput(body, 'body');
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error);
   return result.data;

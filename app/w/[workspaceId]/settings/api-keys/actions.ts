@@ -1,6 +1,6 @@
 'use server';
 
-import { ApiError } from '@/lib/api';
+import { ApiError, isUuid } from '@/lib/api';
 import { getSessionUser } from '@/lib/auth';
 import { setQueueConcurrency } from '@/lib/topics';
 
@@ -8,6 +8,8 @@ import { setQueueConcurrency } from '@/lib/topics';
 export async function saveQueueConcurrency(workspaceId: string, concurrency: number): Promise<{ error?: string }> {
   const user = await getSessionUser();
   if (!user) return { error: 'Sign in to continue.' };
+  // A server action's arguments come from the browser as they are: checked here, as a route checks its input.
+  if (typeof workspaceId !== 'string' || !isUuid(workspaceId)) return { error: 'This workspace was not found.' };
   try {
     await setQueueConcurrency({ kind: 'user', workspaceId, user }, concurrency);
     return {};
