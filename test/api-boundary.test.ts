@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveQueueConcurrency } from '@/app/w/[workspaceId]/settings/api-keys/actions';
+import * as inngestRoute from '@/app/api/inngest/route';
 import * as dailyBriefRoute from '@/app/api/home/daily-brief/route';
 import * as prefsRoute from '@/app/api/home/prefs/route';
 import * as topicsRoute from '@/app/api/topics/route';
@@ -17,6 +18,7 @@ import { createAgent, createAgentKey, exchangeAgentCredential } from '@/lib/agen
 import { publishArtifact } from '@/lib/artifacts';
 import { ACCESS_COOKIE, signAccessToken } from '@/lib/auth';
 import { createConversation, sendMessage } from '@/lib/chat';
+import { resetConfigForTests } from '@/lib/config';
 import { asService, type SessionUser } from '@/lib/db';
 import { handleMcpRequest } from '@/lib/mcp';
 import { createApiKey } from '@/lib/topics';
@@ -162,6 +164,29 @@ describe('numbers Postgres integers cannot hold', () => {
     expect([diff.status, Object.keys(diff.json.error.details.fieldErrors)]).toEqual([422, ['to']]);
     const restore = await call(artifactRestoreRoute.POST, { method: 'POST', user: owner, params, body: JSON.stringify({ version: 2 ** 31 }) });
     expect([restore.status, restore.json.error.details.fieldErrors]).toEqual([422, { version: ['No artifact has that many versions'] }]);
+  });
+});
+
+describe('/api/inngest', () => {
+  afterEach(() => {
+    delete process.env.INNGEST_EVENT_KEY;
+    delete process.env.INNGEST_SIGNING_KEY;
+    resetConfigForTests();
+  });
+
+  it('is closed without Inngest keys: 404 in the envelope for any request', async () => {
+    for (const [method, body] of [['GET'], ['POST', '{"event": {}}'], ['PUT', '']] as const) {
+      const res = await call(inngestRoute[method], { method, path: '/api/inngest', body });
+      expect([method, res.status, res.json.error?.code]).toEqual([method, 404, 'not_found']);
+    }
+  });
+
+  it('with keys, leaves the signature check to Inngest (401 unsigned) and refuses a body that is not JSON (400)', async () => {
+    Object.assign(process.env, { INNGEST_EVENT_KEY: 'test-event-key', INNGEST_SIGNING_KEY: 'signkey-test-0123456789abcdef0123456789abcdef' });
+    resetConfigForTests();
+    expect((await call(inngestRoute.POST, { method: 'POST', path: '/api/inngest?fnId=x&stepId=step', body: '{}' })).status).toBe(401);
+    const notJson = await call(inngestRoute.POST, { method: 'POST', path: '/api/inngest?fnId=x&stepId=step', body: '{"broken' });
+    expect([notJson.status, notJson.json.error?.code]).toEqual([400, 'bad_request']);
   });
 });
 
