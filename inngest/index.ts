@@ -18,6 +18,11 @@ function mode(): Mode {
   return cfg.LOCAL_EXECUTOR === '1' ? 'local' : 'off';
 }
 
+/** Whether this process runs background work itself (the local executor), rather than Inngest Cloud or another process. */
+export function runsBackgroundWork(): boolean {
+  return mode() === 'local';
+}
+
 /**
  * Starts the local executor with every registered function, unless Inngest Cloud runs them or
  * LOCAL_EXECUTOR=0 leaves it to another process. Safe to call more than once.

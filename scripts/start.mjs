@@ -27,6 +27,13 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const port = process.env.PORT ?? '3000';
-const server = spawn('npx', ['next', 'start', '-p', port], { cwd: root, stdio: 'inherit' });
+// Next's own binary, not npx: npx does not pass a SIGTERM on, so the server never heard it. With
+// NEXT_MANUAL_SIG_HANDLE, Next leaves SIGTERM/SIGINT to the app, which stops its background work, hands
+// back its leases and closes the embedded database before exiting (instrumentation-node.ts).
+const server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: 'true' },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -40,6 +40,8 @@ export interface AgentSession {
   agentId: string;
   credentialId: string;
   expiresAt: Date;
+  /** For a host token's session: the process (lib/queue worker) that issued it and runs the bridge. */
+  workerId: string | null;
 }
 
 export const createKeySchema = z.object({ label: z.string().trim().max(80).default('') });
@@ -127,17 +129,23 @@ export async function revokeAgentKey(user: SessionUser, agentId: string, keyId: 
 
 /**
  * A host token for a hosted agent, issued by the hosted-runner supervisor (server side, never over
- * HTTP) when it starts the agent's bridge on a host machine.
+ * HTTP) when it starts the agent's bridge on a host machine. `workerId` names the process running the
+ * bridge: the deliveries its sessions claim are held by that process, and freed as soon as it is known dead.
  */
-export async function issueHostToken(agentId: string, host: string, ttlSeconds = HOST_TOKEN_SECONDS): Promise<{ token: string; expiresAt: Date }> {
+export async function issueHostToken(
+  agentId: string,
+  host: string,
+  ttlSeconds = HOST_TOKEN_SECONDS,
+  workerId: string | null = null,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = secretOf(HOST_PREFIX);
   const [row] = await asService((tx) =>
     tx.query<{ expires_at: Date }>(
-      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, expires_at)
-       select a.id, 'host', $2, $3, $4, now() + make_interval(secs => $5) from private.agents a
+      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, expires_at, worker_id)
+       select a.id, 'host', $2, $3, $4, now() + make_interval(secs => $5), $6::uuid from private.agents a
         where a.id = $1 and a.runtime = 'hosted'
        returning expires_at`,
-      [agentId, displayPrefix(token), sha256(token), host.slice(0, 80), ttlSeconds],
+      [agentId, displayPrefix(token), sha256(token), host.slice(0, 80), ttlSeconds, workerId],
     ),
   );
   if (!row) throw new ApiError('conflict', 'Only a hosted agent gets host tokens.');
@@ -150,18 +158,18 @@ const refused = () => unauthorized('This agent key is not valid: it is unknown, 
 export async function exchangeAgentCredential(secret: string): Promise<{ token: string; tokenType: 'Bearer'; expiresAt: Date; agentId: string }> {
   if (!secret.startsWith(KEY_PREFIX) && !secret.startsWith(HOST_PREFIX)) throw refused();
   const [row] = await asService((tx) =>
-    tx.query<{ id: string; agent_id: string }>(
+    tx.query<{ id: string; agent_id: string; worker_id: string | null }>(
       `update private.agent_api_keys k set last_used_at = now()
          from private.agents a
         where k.key_hash = $1 and a.id = k.agent_id and k.revoked_at is null
           and (k.kind = 'key' or (k.expires_at > now() and a.runtime = 'hosted'))
-        returning k.id, k.agent_id`,
+        returning k.id, k.agent_id, k.worker_id`,
       [sha256(secret)],
     ),
   );
   if (!row) throw refused();
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + AGENT_SESSION_SECONDS) * 1000);
-  const token = await new SignJWT({ typ: TOKEN_TYPE, cid: row.id })
+  const token = await new SignJWT({ typ: TOKEN_TYPE, cid: row.id, ...(row.worker_id ? { wid: row.worker_id } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(row.agent_id)
     .setAudience(AUDIENCE)
@@ -180,7 +188,12 @@ export async function verifyAgentSession(token: string): Promise<AgentSession | 
     return null;
   }
   if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || !payload.exp) return null;
-  const session = { agentId: payload.sub, credentialId: payload.cid, expiresAt: new Date(payload.exp * 1000) };
+  const session = {
+    agentId: payload.sub,
+    credentialId: payload.cid,
+    expiresAt: new Date(payload.exp * 1000),
+    workerId: typeof payload.wid === 'string' ? payload.wid : null,
+  };
   return (await agentSessionStands(session)) ? session : null;
 }
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
-import { issueHostToken } from '@/lib/agents';
+import { HOST_TOKEN_SECONDS, issueHostToken } from '@/lib/agents';
 import { log } from '@/lib/log';
+import { processWorkerId } from '@/lib/queue';
 import { subscribe } from '@/lib/realtime';
 import { AgentBridge, type BridgeOptions, type TurnRunner } from './bridge';
 import { forgetConnection, heardFrom, hostedAgentIds, isHosted } from './registry';
@@ -95,12 +96,13 @@ export class HostedSupervisor {
     await this.queue;
   }
 
-  async stop(): Promise<void> {
+  /** Stops every bridge; a turn in progress gets `graceMs` (default the bridge's 30 s) to finish. */
+  async stop({ graceMs }: { graceMs?: number } = {}): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.unsubscribe?.();
     await this.queue;
-    await Promise.all([...this.bridges.keys()].map((agentId) => this.stopAgent(agentId)));
+    await Promise.all([...this.bridges.keys()].map((agentId) => this.stopAgent(agentId, { graceMs })));
   }
 
   private emit(event: SupervisorEvent) {
@@ -137,7 +139,10 @@ export class HostedSupervisor {
     this.emit({ type: 'starting', agentId });
     let hostToken: { token: string; expiresAt: Date } | undefined;
     const credential = async () => {
-      if (!hostToken || hostToken.expiresAt.getTime() - Date.now() < HOST_TOKEN_RENEW_MS) hostToken = await issueHostToken(agentId, this.host);
+      // Named after this process, so the deliveries the bridge holds are freed as soon as the process is known dead.
+      if (!hostToken || hostToken.expiresAt.getTime() - Date.now() < HOST_TOKEN_RENEW_MS) {
+        hostToken = await issueHostToken(agentId, this.host, HOST_TOKEN_SECONDS, processWorkerId());
+      }
       return hostToken.token;
     };
     let heard!: () => void;
@@ -175,11 +180,11 @@ export class HostedSupervisor {
     }
   }
 
-  private async stopAgent(agentId: string): Promise<void> {
+  private async stopAgent(agentId: string, { graceMs }: { graceMs?: number } = {}): Promise<void> {
     const bridge = this.bridges.get(agentId);
     if (!bridge) return;
     this.bridges.delete(agentId);
-    await bridge.stop();
+    await bridge.stop({ graceMs });
     await forgetConnection(agentId, bridge.connectionId);
     this.emit({ type: 'stopped', agentId });
   }

@@ -31,6 +31,16 @@ async function openConfigured(): Promise<Database> {
   return db;
 }
 
+/**
+ * Closes this process's database, on shutdown: the embedded PGlite writes its checkpoint and shuts down
+ * cleanly, so the next start needs no crash recovery; a Postgres pool ends its connections.
+ */
+export async function closeDb(): Promise<void> {
+  const db = holder.__multiverbeDb;
+  holder.__multiverbeDb = undefined;
+  await (await db?.catch(() => undefined))?.close();
+}
+
 /** Tests and scripts install the database they opened themselves. */
 export function useDatabase(db: Database | undefined) {
   holder.__multiverbeDb = db ? Promise.resolve(db) : undefined;

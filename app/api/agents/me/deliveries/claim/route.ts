@@ -3,7 +3,8 @@ import { requireAgent } from '@/lib/agents';
 import { claimDeliveries, claimSchema } from '@/lib/chat';
 
 export const POST = route(async ({ req }) => {
-  const { agentId } = await requireAgent(req);
+  const { agentId, workerId } = await requireAgent(req);
   const { connectionId, limit, leaseSeconds } = await parseJson(req, claimSchema);
-  return ok(await claimDeliveries(agentId, connectionId, { limit, leaseSeconds }));
+  // A hosted agent's session names the process running its bridge: its leases go with that process.
+  return ok(await claimDeliveries(agentId, connectionId, { limit, leaseSeconds, workerId }));
 });
