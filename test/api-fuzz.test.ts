@@ -58,7 +58,6 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/sign-out': 'clears whatever session cookies came with it, valid or not',
   'GET /api/health': 'for load balancers and uptime checks',
   'GET /api/openapi.json': 'describes the public topic API',
-  'GET /api/dev/mailbox': 'the development outbox, served only where DEV_MAILBOX is on',
   'GET /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
   'POST /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
   'PUT /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
