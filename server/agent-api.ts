@@ -12,6 +12,7 @@ import * as heartbeat from '@/app/api/agents/me/heartbeat/route';
 import * as outcome from '@/app/api/agents/me/results/actions/[eventId]/route';
 import * as results from '@/app/api/agents/me/results/route';
 import * as me from '@/app/api/agents/me/route';
+import * as knownNames from '@/app/api/agents/me/workspaces/[workspaceId]/names/route';
 import * as planetMetrics from '@/app/api/agents/me/workspaces/[workspaceId]/planets/[planet]/route';
 
 type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -37,6 +38,8 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/agents\/me\/artifacts$/, artifacts as RouteModule],
   // What a turn's read tools read: the business, in aggregates.
   [/^\/api\/agents\/me\/workspaces\/(?<workspaceId>[^/]+)\/planets\/(?<planet>[^/]+)$/, planetMetrics as RouteModule],
+  // The names a turn's run aliases before anything reaches its model.
+  [/^\/api\/agents\/me\/workspaces\/(?<workspaceId>[^/]+)\/names$/, knownNames as RouteModule],
 ];
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { defineTool, registerKnownNamesSource, runAgent, type AgentRunResult, type ToolDefinition } from '@/lib/agent';
-import { startFakeModelServer, type FakeModelServer } from '@/lib/agent/testing';
+import { defineTool, runAgent, type AgentRunResult, type ToolDefinition } from '@/lib/agent';
+import { startFakeModelServer, testPolicy, type FakeModelServer } from '@/lib/agent/testing';
 import { quotaState, recordRun } from '@/lib/agent/usage';
 import { resetConfigForTests } from '@/lib/config';
 import { migrate, useDatabase as installDatabase } from '@/lib/db';
@@ -106,13 +106,13 @@ const bench: Bench = async () => {
   installDatabase(db);
   const [user] = await db.query<{ id: string }>(`insert into auth.users (email) values ('bench@example.test') returning id`);
   const [ws] = await db.query<{ id: string }>(`update public.workspaces set plan = 'business' where owner_id = $1 returning id`, [user!.id]);
-  const unregister = registerKnownNamesSource(async () => CUSTOMERS);
+  const policy = testPolicy({ names: CUSTOMERS });
   const tools = benchTools();
   const client = new Anthropic({ apiKey: 'sk-bench', baseURL: fake.url, maxRetries: 0 });
 
   let lastRun: AgentRunResult | undefined;
   const runtimeLoop = async (iterations: number) => {
-    const result = await runAgent({ system: SYSTEM, context: 'Today is Monday.', firstMessage: 'Daily analysis.', tools, workspaceId: ws!.id, planet: 'crm', trigger: 'bench', maxIterations: iterations });
+    const result = await runAgent({ system: SYSTEM, context: 'Today is Monday.', firstMessage: 'Daily analysis.', tools, workspaceId: ws!.id, policy, planet: 'crm', trigger: 'bench', maxIterations: iterations });
     if (result.stopReason !== 'finished' || result.iterations !== iterations) throw new Error(`runtime run ended ${result.stopReason} after ${result.iterations}`);
     return result;
   };
@@ -172,7 +172,6 @@ const bench: Bench = async () => {
     }
     if (i >= WARMUP) pairedRatios.push(periods.runtime.at(-1)! / periods.bare.at(-1)!);
   }
-  unregister();
   await fake.close();
   await db.close();
   await drop();

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
-import { chooseBackend, defineTool, describeBackends, registerKnownNamesSource, runAgent, type AgentRunOptions } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { chooseBackend, defineTool, describeBackends, runAgent, type AgentRunOptions } from '@/lib/agent';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 
 process.env.LOG_LEVEL = 'silent';
 const db = setupTestDatabase();
@@ -46,6 +46,7 @@ const options = (over: Partial<AgentRunOptions> = {}): AgentRunOptions => ({
   firstMessage: 'Pulse for today.',
   tools: [bookings, leads],
   workspaceId,
+  policy: testPolicy(),
   trigger: 'test',
   ...over,
 });
@@ -83,22 +84,19 @@ describe('backend selection', () => {
 describe('offline backend', () => {
   it('calls the essential read tools, then finishes with a summary of their results, labelled offline', async () => {
     restoreEnv = useFakeModelEnv({ CLAUDE_CONFIG_DIR: '/nonexistent' });
-    const unregister = registerKnownNamesSource(async () => ['Mario Rossi']);
-    try {
-      const result = await runAgent(options({ essentialReadTools: ['todays_bookings', { name: 'new_leads', input: { days: 3 } }] }));
-      expect(result).toMatchObject({ ran: true, backend: 'offline', model: 'offline', stopReason: 'finished', iterations: 2 });
-      expect(result.toolCalls.map((c) => c.name).sort()).toEqual(['finish', 'new_leads', 'todays_bookings']);
-      const summary = (result.output as { summary: string }).summary;
-      expect(summary).toMatch(/^Summary by the offline model/);
-      expect(summary).toContain('"days":3');
-      expect(summary).toContain('Mario Rossi at 9:30'); // re-identified for the caller
-      expect(result.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
-      expect(fake.requests).toHaveLength(0);
-      const [row] = await db().query<{ backend: string; model: string }>(`select backend, model from public.agent_runs where id = $1`, [result.runId]);
-      expect(row).toEqual({ backend: 'offline', model: 'offline' });
-    } finally {
-      unregister();
-    }
+    const result = await runAgent(
+      options({ policy: testPolicy({ names: ['Mario Rossi'] }), essentialReadTools: ['todays_bookings', { name: 'new_leads', input: { days: 3 } }] }),
+    );
+    expect(result).toMatchObject({ ran: true, backend: 'offline', model: 'offline', stopReason: 'finished', iterations: 2 });
+    expect(result.toolCalls.map((c) => c.name).sort()).toEqual(['finish', 'new_leads', 'todays_bookings']);
+    const summary = (result.output as { summary: string }).summary;
+    expect(summary).toMatch(/^Summary by the offline model/);
+    expect(summary).toContain('"days":3');
+    expect(summary).toContain('Mario Rossi at 9:30'); // re-identified for the caller
+    expect(result.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+    expect(fake.requests).toHaveLength(0);
+    const [row] = await db().query<{ backend: string; model: string }>(`select backend, model from public.agent_runs where id = $1`, [result.runId]);
+    expect(row).toEqual({ backend: 'offline', model: 'offline' });
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
 import { defineTool, runAgent, type AgentRunOptions } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 
 process.env.LOG_LEVEL = 'silent';
 const db = setupTestDatabase();
@@ -50,6 +50,7 @@ describe('prompt cache discipline', () => {
       firstMessage: 'Daily analysis.',
       tools,
       workspaceId,
+      policy: testPolicy(),
       planet: 'crm',
       trigger: 'cron:analyze_planet_data',
     });

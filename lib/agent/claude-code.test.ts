@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
-import { defineTool, registerKnownNamesSource, runAgent, type AgentRunOptions } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { defineTool, runAgent, type AgentRunOptions } from '@/lib/agent';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { CLAUDE_AGENT_SDK } from './backends/claude-code';
 
 process.env.LOG_LEVEL = 'silent';
@@ -28,7 +28,6 @@ describe.skipIf(!installed)('claude-code backend (the real Claude Code CLI again
   let restoreEnv: () => void;
   let configDir: string;
   let workspaceId: string;
-  let unregister: () => void;
 
   beforeAll(async () => {
     fake = await startFakeModelServer();
@@ -36,10 +35,8 @@ describe.skipIf(!installed)('claude-code backend (the real Claude Code CLI again
     // The CLI honours ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY; its sessions go to a directory of our own.
     restoreEnv = useFakeModelEnv({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url, CLAUDE_CONFIG_DIR: configDir });
     ({ workspaceId } = await createTestWorkspace(db()));
-    unregister = registerKnownNamesSource(async () => ['Mario Rossi']);
   });
   afterAll(async () => {
-    unregister();
     restoreEnv();
     await fake.close();
     await rm(configDir, { recursive: true, force: true });
@@ -59,6 +56,7 @@ describe.skipIf(!installed)('claude-code backend (the real Claude Code CLI again
     firstMessage: 'Pulse for today, please.',
     tools: [bookings],
     workspaceId,
+    policy: testPolicy({ names: ['Mario Rossi'] }),
     trigger: 'test',
     ...over,
   });

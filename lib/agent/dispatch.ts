@@ -20,17 +20,8 @@ export type WriteDecision = { decision: 'execute' } | { decision: 'propose'; mes
 
 export type AuthorizeWrite = (request: WriteRequest) => Promise<WriteDecision>;
 
-const proposeOnly: AuthorizeWrite = async () => ({ decision: 'propose' });
-
-let authorizeWrite: AuthorizeWrite = proposeOnly;
-
-/**
- * The hook every write tool goes through before its handler runs (the autonomy settings implement it).
- * Without one, writes are only proposed. Pass `undefined` to restore that default.
- */
-export function setAuthorizeWrite(hook: AuthorizeWrite | undefined) {
-  authorizeWrite = hook ?? proposeOnly;
-}
+/** The write gate of a run that may not write: every write is proposed, none runs. */
+export const proposeOnly: AuthorizeWrite = async () => ({ decision: 'propose' });
 
 /** The same call failing this many times is stopped for the rest of the run. */
 const REPEATED_FAILURES = 2;
@@ -52,6 +43,7 @@ export class ToolDispatcher {
     private readonly tools: Map<string, ToolDefinition>,
     private readonly finishToolName: string,
     private readonly vault: PiiVault,
+    private readonly authorizeWrite: AuthorizeWrite,
     private readonly context: ToolContext,
   ) {}
 
@@ -115,7 +107,7 @@ export class ToolDispatcher {
       const planet = tool.planet ?? this.context.planet;
       const { workspaceId, runId, agentId } = this.context;
       const argsHash = shortHash(key ?? argsKey(call));
-      const decision = await authorizeWrite({ workspaceId, runId, agentId, planet, tool, input: parsed.data, argsHash });
+      const decision = await this.authorizeWrite({ workspaceId, runId, agentId, planet, tool, input: parsed.data, argsHash });
       if (decision.decision === 'deny') return this.recordText(call, iteration, started, decision.message, false, 'denied');
       if (decision.decision === 'propose') {
         this.proposals.push({ tool: tool.name, planet, input: parsed.data, argsHash });

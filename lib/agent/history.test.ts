@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '@/test/db';
 import { runAgent, type AgentRunOptions } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 
 /** `history`: earlier turns of a conversation (the topic queue's sessions), replayed or resumed. */
 
@@ -33,6 +33,7 @@ const options = (over: Partial<AgentRunOptions> = {}): AgentRunOptions => ({
     { role: 'assistant', text: 'Done, the first one is written.' },
   ],
   tools: [],
+  policy: testPolicy(),
   workspaceId,
   trigger: 'test',
   ...over,

@@ -1,10 +1,8 @@
 export { runAgent } from './run';
-export { defineTool, toolsFor, ToolError, setConnectionCheck } from './tools';
+export { defineTool, toolsFor, ToolError } from './tools';
 export type { ToolDefinition, ToolContext, ConnectionCheck } from './tools';
-export { setAuthorizeWrite } from './dispatch';
+export { proposeOnly } from './dispatch';
 export type { AuthorizeWrite, WriteDecision, WriteRequest } from './dispatch';
-export { registerKnownNamesSource } from './pii';
-export type { KnownNamesSource } from './pii';
 export { describeBackends, chooseBackend, BACKEND_LABELS } from './backends';
 export { usageReport, runDetail, currentMonth } from './report';
 export type { UsageReport, RunSummary, RunDetail } from './report';
@@ -15,6 +13,7 @@ export type {
   AgentTool,
   BackendErrorKind,
   BackendId,
+  RunPolicy,
   StopReason,
   ToolCallRecord,
   ToolKind,

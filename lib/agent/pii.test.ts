@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
-import { defineTool, registerKnownNamesSource, runAgent, setAuthorizeWrite } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { defineTool, runAgent } from '@/lib/agent';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { codiceFiscaleValid, ibanValid, luhnValid, PiiVault } from './pii';
 
 process.env.LOG_LEVEL = 'silent';
@@ -19,17 +19,12 @@ const SECRETS = CUSTOMERS.flatMap((c) => Object.values(c));
 describe('the PII boundary in a run', () => {
   let fake: FakeModelServer;
   let restoreEnv: () => void;
-  let unregister: () => void;
 
   beforeAll(async () => {
     fake = await startFakeModelServer();
     restoreEnv = useFakeModelEnv({ ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: fake.url });
-    // What lib/crm will register: the workspace's customer names.
-    unregister = registerKnownNamesSource(async () => CUSTOMERS.map((c) => c.name));
   });
   afterAll(async () => {
-    unregister();
-    setAuthorizeWrite(undefined);
     restoreEnv();
     await fake.close();
   });
@@ -54,7 +49,6 @@ describe('the PII boundary in a run', () => {
         return `sent to ${input.to}`;
       },
     });
-    setAuthorizeWrite(async () => ({ decision: 'execute' }));
 
     // Turn 2 writes to whatever aliases the model was shown for Mario Rossi.
     let aliases: { email: string; name: string } | undefined;
@@ -75,6 +69,8 @@ describe('the PII boundary in a run', () => {
       firstMessage: `Write to Mario Rossi (mario.rossi@example.it, card 4111 1111 1111 1111, CF RSSMRA80A01H501U).`,
       tools: [listCustomers, sendMessage],
       workspaceId,
+      // The workspace's customer names, and a write gate that lets the write run.
+      policy: testPolicy({ names: CUSTOMERS.map((c) => c.name), authorizeWrite: async () => ({ decision: 'execute' }) }),
       trigger: 'test',
     });
 
@@ -92,6 +88,40 @@ describe('the PII boundary in a run', () => {
     expect(result.output).toEqual({ summary: 'Wrote to Mario Rossi' });
     // What went back to the model about the write is pseudonymized too.
     expect(fake.requests.at(-1)!.raw).toContain(`sent to ${aliases!.email}`);
+  });
+
+  it('a customer named by surname or first name and initial reaches the model as the alias of their full name, and the write tool gets the full name', async () => {
+    fake.reset();
+    const { workspaceId } = await createTestWorkspace(db());
+    const received: unknown[] = [];
+    const sendMessage = defineTool({
+      name: 'send_message',
+      description: 'Sends a message to a customer.',
+      input: z.object({ name: z.string(), text: z.string() }),
+      kind: 'write',
+      handler: async (input) => (received.push(input), 'sent'),
+    });
+    let alias = '';
+    fake.respond = (request) => {
+      if (alias) return { toolCalls: [{ name: 'finish', input: { summary: `Wrote to ${alias}` } }] };
+      alias = /Cliente-[0-9A-F]{4}/.exec(request.body.messages[0].content[0].text)![0];
+      return { toolCalls: [{ name: 'send_message', input: { name: alias, text: `Ciao ${alias}` } }] };
+    };
+    const result = await runAgent({
+      system: 'You write to customers.',
+      firstMessage: 'Giulia Bianchi here: write to Rossi, and tell Mario R. the colour is ready.',
+      tools: [sendMessage],
+      workspaceId,
+      policy: testPolicy({ names: ['Mario Rossi', 'Giulia Bianchi'], authorizeWrite: async () => ({ decision: 'execute' }) }),
+      speaker: 'Giulia Bianchi',
+      trigger: 'test',
+    });
+    expect(result.stopReason).toBe('finished');
+    // One person, one alias: the surname and the first name with initial both stand for Mario Rossi.
+    expect(fake.requests[0]!.text).toContain(`Giulia Bianchi here: write to ${alias}, and tell ${alias} the colour is ready.`);
+    for (const request of fake.requests) expect(request.raw).not.toMatch(/Rossi|Mario R/);
+    expect(received).toEqual([{ name: 'Mario Rossi', text: 'Ciao Mario Rossi' }]);
+    expect(result.output).toEqual({ summary: 'Wrote to Mario Rossi' });
   });
 });
 
@@ -113,6 +143,57 @@ describe('PiiVault', () => {
     const out = vault.pseudonymize('anna neri and ANNA  NERI met Annalisa; Bob said hi');
     expect(out).toMatch(/^Cliente-[0-9A-F]{4} and Cliente-[0-9A-F]{4} met Annalisa; Bob said hi$/);
     expect(vault.reidentify(out)).toBe('anna neri and anna neri met Annalisa; Bob said hi');
+  });
+
+  it("gives a surname and a first name with the surname's initial the full name's alias when they are one person's", () => {
+    const names = ['Mario Rossi', 'Anna De Luca', 'Maria Grazia Verdi', "Sara D'Angelo"];
+    const vault = new PiiVault(key, 'ws-short', names);
+    const alias = (text: string) => new PiiVault(key, 'ws-short', names).pseudonymize(text);
+    const [mario, anna, maria, sara] = names.map(alias);
+    for (const a of [mario, anna, maria, sara]) expect(a).toMatch(/^Cliente-[0-9A-F]{4}$/);
+    expect(vault.pseudonymize('Rossi called; so did Mario R. and Mario R, not Mario Rossetti.')).toBe(
+      `${mario} called; so did ${mario} and ${mario}, not Mario Rossetti.`,
+    );
+    expect(vault.pseudonymize('la signora de Luca (Anna D.), ROSSI')).toBe(`la signora ${anna} (${anna}), ${mario}`);
+    expect(vault.pseudonymize('Maria Grazia V. or Maria V. or Verdi')).toBe(`${maria} or ${maria} or ${maria}`);
+    expect(vault.pseudonymize('Sara D’Angelo, D’Angelo')).toBe(`${sara}, ${sara}`);
+    // What the alias stands for is the person: a write tool gets the full name, however the text named them.
+    expect(vault.reidentify(`Ciao ${mario}, ${anna}`)).toBe('Ciao Mario Rossi, Anna De Luca');
+  });
+
+  it('gives a short form several people share an alias of its own, and leaves lowercase short forms and one-word names alone', () => {
+    const vault = new PiiVault(key, 'ws-shared', ['Mario Rossi', 'Luigi Rossi', 'Sole', 'Anna Costa', 'Al Neri']);
+    const rossi = vault.pseudonymize('Rossi');
+    expect(rossi).toMatch(/^Cliente-[0-9A-F]{4}$/);
+    expect([vault.pseudonymize('Mario Rossi'), vault.pseudonymize('Luigi Rossi')]).not.toContain(rossi);
+    expect(vault.reidentify(rossi)).toBe('Rossi');
+    expect(vault.pseudonymize('Costa')).toBe(vault.pseudonymize('Anna Costa'));
+    expect(vault.pseudonymize('Sole')).toMatch(/^Cliente-[0-9A-F]{4}$/);
+    // Names are written with a capital: the same words in lowercase are words.
+    expect(vault.pseudonymize('il sole sulla costa, rossi di sera')).toBe('il sole sulla costa, rossi di sera');
+    // A first name shorter than three letters makes no short form ("Al N." would mask too much).
+    expect(vault.pseudonymize('Al N. and Neri')).toBe(`Al N. and ${vault.pseudonymize('Al Neri')}`);
+  });
+
+  it("leaves the speaker's own name and its short forms as written, and aliases everyone else's", () => {
+    const vault = new PiiVault(key, 'ws-speaker', ['Giulia Rossi', 'Mario Bianchi'], 'Giulia  Rossi');
+    const out = vault.pseudonymize('Giulia Rossi (Giulia R., Rossi) asks about Mario Bianchi.');
+    expect(out).toMatch(/^Giulia Rossi \(Giulia R\., Rossi\) asks about Cliente-[0-9A-F]{4}\.$/);
+  });
+
+  it('masks uppercase emails as the same address', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    const upper = vault.pseudonymize('write to MARIO.ROSSI@EXAMPLE.IT today');
+    expect(upper).toMatch(/^write to email-[0-9A-F]{4} today$/);
+    expect(vault.pseudonymize('write to mario.rossi@example.it today')).toBe(upper);
+  });
+
+  it('masks nine-digit phone numbers, written in groups or not', () => {
+    const vault = new PiiVault(key, 'ws', []);
+    for (const phone of ['06 123 4567', '061234567', '06-123-4567', '+39 06 123 4567']) {
+      expect(vault.pseudonymize(`call ${phone} now`)).toMatch(/^call tel-[0-9A-F]{4} now$/);
+    }
+    expect(vault.pseudonymize('06 123 4567')).toBe(vault.pseudonymize('061234567'));
   });
 
   it('masks phones but not amounts, dates, times, ids or uuids', () => {

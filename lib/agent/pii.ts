@@ -1,13 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Tx } from '@/lib/db';
+import { compileKnownNames, nameKey, type KnownNames, type NameForm } from './names';
 
 /**
  * The PII boundary. Everything the runtime sends to a model passes through `PiiVault.pseudonymize` (text)
  * or `pseudonymizeValue` (a tool's output, value by value, before it is written as JSON): emails, phone
- * numbers, IBANs, card numbers, Italian codici fiscali and the workspace's known customer names become
- * aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a workspace (an HMAC
+ * numbers, IBANs, card numbers, Italian codici fiscali and the names the run's policy knows (the workspace's
+ * customers, leads, staff and members) become aliases (`Cliente-7F3A`, `email-09C2`). The same value always gets the same alias in a workspace (an HMAC
  * under a key kept in the database), so prompts stay cacheable and an agent's notes stay consistent from run
- * to run. The alias → value map lives only in this process, for the run.
+ * to run. The alias → value map lives only in this process, for the run. Which names are known is the run's
+ * policy (`RunPolicy.knownNames`); how they are found in text is ./names.ts.
  */
 
 type Kind = 'name' | 'email' | 'iban' | 'card' | 'cf' | 'phone';
@@ -25,27 +27,6 @@ const CODICE_FISCALE = /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV
 const PHONE = /(?<![\w+./-])(?:\+|00)?\d(?:[ .()-]{0,2}\d){7,14}(?![\w/-])/g;
 // Eight digits with at most two of the phone separators between any two: part of every CARD and PHONE match.
 const DIGIT_RUN = /\d(?:[ .()-]{0,2}\d){7}/;
-
-export type KnownNamesSource = (tx: Tx, workspaceId: string) => Promise<string[]>;
-
-const nameSources: KnownNamesSource[] = [];
-
-/**
- * Where the workspace's customer names come from (lib/crm registers its tables here). Returns a function
- * that removes the source again.
- */
-export function registerKnownNamesSource(source: KnownNamesSource): () => void {
-  nameSources.push(source);
-  return () => {
-    const i = nameSources.indexOf(source);
-    if (i >= 0) nameSources.splice(i, 1);
-  };
-}
-
-export async function loadKnownNames(tx: Tx, workspaceId: string): Promise<string[]> {
-  const lists = await Promise.all(nameSources.map((source) => source(tx, workspaceId)));
-  return lists.flat();
-}
 
 let instanceKey: Promise<Buffer> | undefined;
 
@@ -66,7 +47,9 @@ export function aliasKey(tx: Tx): Promise<Buffer> {
 
 export class PiiVault {
   private readonly key: Buffer;
-  private readonly names: RegExp | undefined;
+  private readonly names: KnownNames | undefined;
+  /** The key of the name of the person the run answers, which reaches the model as written. */
+  private readonly speaker: string | undefined;
   private readonly aliasOf = new Map<string, string>();
   private readonly valueOf = new Map<string, string>();
   // Each string of the tool outputs seen this run, pseudonymized: a run reads the same names, emails and
@@ -78,11 +61,15 @@ export class PiiVault {
   private readonly asCard = (m: string) => this.aliasFor('card', m);
   private readonly asCf = (m: string) => this.aliasFor('cf', m);
   private readonly asPhone = (m: string) => this.aliasFor('phone', m);
-  private readonly asName = (m: string) => this.aliasFor('name', m);
+  // A short form of one person's name gets that person's alias, which re-identifies to the name as recorded.
+  private readonly asName = (match: string, form: NameForm) =>
+    form.person === this.speaker ? match : this.alias('name', `name:${form.person}`, form.full ?? match);
 
-  constructor(instanceKey: Buffer, workspaceId: string, knownNames: string[]) {
+  /** `speaker`: the person the run answers, by the name the conversation shows them under. */
+  constructor(instanceKey: Buffer, workspaceId: string, knownNames: string[], speaker?: string) {
     this.key = createHmac('sha256', instanceKey).update(workspaceId).digest();
-    this.names = namesPattern(knownNames);
+    this.names = compileKnownNames(workspaceId, knownNames);
+    this.speaker = speaker ? nameKey(speaker) : undefined;
   }
 
   /** The text with every piece of PII replaced by its alias. */
@@ -94,7 +81,7 @@ export class PiiVault {
     if (DIGIT_RUN.test(out)) out = out.replace(CARD, this.asCard);
     out = out.replace(CODICE_FISCALE, this.asCf);
     if (DIGIT_RUN.test(out)) out = out.replace(PHONE, this.asPhone);
-    if (this.names) out = out.replace(this.names, this.asName);
+    if (this.names) out = this.names.replace(out, this.asName);
     return out;
   }
 
@@ -138,10 +125,13 @@ export class PiiVault {
   }
 
   /** The alias of `match`, a match of the `kind` pass, or `match` as it is when its checksum says it is not one. */
-  private aliasFor(kind: Kind, match: string): string {
+  private aliasFor(kind: Exclude<Kind, 'name'>, match: string): string {
     const normalized = normalize(kind, match);
-    if (normalized === undefined) return match;
-    const id = `${kind}:${normalized}`;
+    return normalized === undefined ? match : this.alias(kind, `${kind}:${normalized}`, match);
+  }
+
+  /** The alias of the value `id` names; `value` is what it re-identifies to when this run hands it out first. */
+  private alias(kind: Kind, id: string, value: string): string {
     const known = this.aliasOf.get(id);
     if (known !== undefined) return known;
     const digest = createHmac('sha256', this.key).update(id).digest('hex').toUpperCase();
@@ -149,7 +139,7 @@ export class PiiVault {
     let alias = `${PREFIX[kind]}-${digest.slice(0, 4)}`;
     for (let len = 6; len <= 16 && this.valueOf.has(alias); len += 2) alias = `${PREFIX[kind]}-${digest.slice(0, len)}`;
     this.aliasOf.set(id, alias);
-    this.valueOf.set(alias, match);
+    this.valueOf.set(alias, value);
     return alias;
   }
 }
@@ -161,7 +151,7 @@ function setOwn(out: Record<string, unknown>, key: string, value: unknown) {
 }
 
 /** The value a match stands for, the same however it was written; undefined when the match is not PII. */
-function normalize(kind: Kind, match: string): string | undefined {
+function normalize(kind: Exclude<Kind, 'name'>, match: string): string | undefined {
   switch (kind) {
     case 'email':
       return match.toLowerCase();
@@ -175,38 +165,7 @@ function normalize(kind: Kind, match: string): string | undefined {
     }
     case 'phone':
       return isPhone(match) ? normalizePhone(match) : undefined;
-    case 'name':
-      return match.toLowerCase().replace(/\s+/g, ' ');
   }
-}
-
-// The names pattern of a workspace, kept across runs: a new RegExp is compiled again on its first uses,
-// and this one (Unicode, case-insensitive, one alternative per customer) costs more to compile than to run.
-const namePatterns = new Map<string, RegExp>();
-const NAME_PATTERNS_KEPT = 32;
-
-function namesPattern(knownNames: string[]): RegExp | undefined {
-  // Longest first so "Maria Rossi Bianchi" wins over "Maria Rossi"; very short names would mask ordinary words.
-  const names = [...new Set(knownNames.map((n) => n.trim().replace(/\s+/g, ' ')).filter((n) => n.length >= 3))].sort(
-    (a, b) => b.length - a.length,
-  );
-  if (names.length === 0) return undefined;
-  const id = names.join('\n');
-  const kept = namePatterns.get(id);
-  if (kept) {
-    // Most recently used last, so the oldest goes first when the map is full.
-    namePatterns.delete(id);
-    namePatterns.set(id, kept);
-    return kept;
-  }
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).map((n) => n.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
-  if (namePatterns.size >= NAME_PATTERNS_KEPT) namePatterns.delete(namePatterns.keys().next().value!);
-  namePatterns.set(id, pattern);
-  return pattern;
-}
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function isPhone(match: string): boolean {

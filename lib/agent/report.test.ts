@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
 import { defineTool, runAgent, runDetail, usageReport } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 
 process.env.LOG_LEVEL = 'silent';
 const db = setupTestDatabase();
@@ -31,7 +31,7 @@ describe('usage report', () => {
     const owner = await createTestWorkspace(db(), 'pro');
     const stranger = await createTestWorkspace(db());
     const run = (planet: string, agent: string) =>
-      runAgent({ system: 's', firstMessage: 'go', tools: [metrics], workspaceId: owner.workspaceId, planet, agent: { id: agent, name: agent }, trigger: 'test' });
+      runAgent({ system: 's', firstMessage: 'go', tools: [metrics], workspaceId: owner.workspaceId, policy: testPolicy(), planet, agent: { id: agent, name: agent }, trigger: 'test' });
 
     fake.script({ toolCalls: [{ name: 'crm_metrics', input: {} }] }, { toolCalls: [{ name: 'finish', input: { summary: 'ok' } }] });
     const crm = await run('crm', 'CRM agent');

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupTestDatabase } from '@/test/db';
-import { defineTool, runAgent, setAuthorizeWrite, type AgentRunOptions, type AgentTool } from '@/lib/agent';
-import { createTestWorkspace, startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
+import { defineTool, runAgent, type AgentRunOptions, type AgentTool } from '@/lib/agent';
+import { createTestWorkspace, startFakeModelServer, testPolicy, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 
 process.env.LOG_LEVEL = 'silent';
 const db = setupTestDatabase();
@@ -20,10 +20,7 @@ afterAll(async () => {
   restoreEnv();
   await fake.close();
 });
-afterEach(() => {
-  fake.reset();
-  setAuthorizeWrite(undefined);
-});
+afterEach(() => fake.reset());
 
 const lookup = defineTool({
   name: 'lookup_bookings',
@@ -38,6 +35,7 @@ const base = (over: Partial<AgentRunOptions> = {}): AgentRunOptions => ({
   firstMessage: 'How is today going?',
   tools: [lookup],
   workspaceId,
+  policy: testPolicy(),
   agent: { id: 'booking-agent', name: 'Booking' },
   planet: 'booking',
   trigger: 'test',
@@ -259,11 +257,31 @@ describe('runAgent: tools', () => {
     expect(lastToolResults()[0].content).toMatch(/^Proposed: send_reminder was not run/);
     expect((await runRow(proposed.runId)).proposals).toHaveLength(1);
 
-    setAuthorizeWrite(async (req) => (req.tool.name === 'send_reminder' ? { decision: 'execute' } : { decision: 'deny', message: 'no' }));
+    const authorizeWrite: AgentRunOptions['policy']['authorizeWrite'] = async (req) =>
+      req.tool.name === 'send_reminder' ? { decision: 'execute' } : { decision: 'deny', message: 'no' };
     fake.script(call, { text: 'ok' });
-    const executed = await runAgent(base({ tools: [remind] }));
+    const executed = await runAgent(base({ tools: [remind], policy: testPolicy({ authorizeWrite }) }));
     expect(sent).toEqual([{ bookingId: 'b1' }]);
     expect(executed.proposals).toEqual([]);
+  });
+
+  it('offers a tool that needs a connection only when the policy says the workspace has it; with no check, every tool', async () => {
+    const calendar = defineTool({ name: 'calendar_slots', description: 'Free slots.', input: z.object({}), kind: 'read', connection: 'google_calendar', handler: async () => [] });
+    const offered = () => (fake.requests.at(-1)!.body.tools as Array<{ name: string }>).map((t) => t.name);
+    const asked: string[] = [];
+    await runAgent(base({ tools: [lookup, calendar], policy: testPolicy({ connections: async (ws, connection) => (asked.push(`${ws}:${connection}`), false) }) }));
+    expect(offered()).toEqual(['finish', 'lookup_bookings']);
+    expect(asked).toEqual([`${workspaceId}:google_calendar`]);
+    await runAgent(base({ tools: [lookup, calendar], policy: testPolicy({ connections: async () => true }) }));
+    expect(offered()).toEqual(['calendar_slots', 'finish', 'lookup_bookings']);
+    await runAgent(base({ tools: [lookup, calendar] }));
+    expect(offered()).toEqual(['calendar_slots', 'finish', 'lookup_bookings']);
+  });
+
+  it('does not start when the policy cannot say whose names to hide: nothing reaches the model', async () => {
+    const result = await runAgent(base({ policy: testPolicy({ knownNames: async () => Promise.reject(new Error('names unavailable')) }) }));
+    expect(result).toMatchObject({ ran: false, stopReason: 'error', error: { kind: 'internal', message: 'The run could not start: names unavailable' } });
+    expect(fake.requests).toEqual([]);
   });
 
   it('accepts the seed contract: Record<string, AgentTool> with JSON Schema, validated all the same', async () => {

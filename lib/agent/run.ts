@@ -6,7 +6,7 @@ import { chooseBackend, createBackend } from './backends';
 import { addUsage, BackendError, totalTokens, zeroUsage, type LoopHost, type Message, type ModelBackend, type ModelTurn, type Prompt } from './backends/types';
 import { ToolDispatcher } from './dispatch';
 import { canonicalize } from './json';
-import { aliasKey, loadKnownNames, PiiVault } from './pii';
+import { aliasKey, PiiVault } from './pii';
 import { connectedTools, fromAgentTools, type ToolDefinition } from './tools';
 import type { AgentRunOptions, AgentRunResult, StopReason } from './types';
 import { quotaMessage, quotaState, recordRun } from './usage';
@@ -86,8 +86,8 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
     const [quota, key, names, offered] = await Promise.all([
       spends ? quotaState(db, opts.workspaceId) : undefined,
       aliasKey(db),
-      loadKnownNames(db, opts.workspaceId),
-      connectedTools(db, opts.workspaceId, declared),
+      opts.policy.knownNames(opts.workspaceId),
+      connectedTools(opts.policy.connections, opts.workspaceId, declared),
     ]);
     if (spends && !quota) throw new Error(`Workspace ${opts.workspaceId} does not exist`);
     if (quota && quota.used >= quota.cap) {
@@ -95,7 +95,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
       result.message = quotaMessage(quota);
       return complete();
     }
-    setup = { vault: new PiiVault(key, opts.workspaceId, names), tools: offered };
+    setup = { vault: new PiiVault(key, opts.workspaceId, names, opts.speaker), tools: offered };
   } catch (error) {
     log('error', 'agent run setup failed', { runId, workspaceId: opts.workspaceId, error });
     result.error = { kind: 'internal', message: `The run could not start: ${(error as Error).message}` };
@@ -137,7 +137,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   const abortable = Boolean(opts.signal || opts.deadline);
   const timer = opts.deadline ? setTimeout(() => abort('deadline'), Math.max(0, opts.deadline.getTime() - Date.now())) : undefined;
 
-  const dispatcher = new ToolDispatcher(new Map(tools.map((t) => [t.name, t])), finishToolName, vault, {
+  const dispatcher = new ToolDispatcher(new Map(tools.map((t) => [t.name, t])), finishToolName, vault, opts.policy.authorizeWrite, {
     workspaceId: opts.workspaceId,
     runId,
     agentId: opts.agent?.id,

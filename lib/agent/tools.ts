@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Tx } from '@/lib/db';
 import { canonicalize } from './json';
 import type { AgentTool, ToolKind } from './types';
 
@@ -21,30 +20,21 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   inputSchema: Record<string, unknown>;
   kind: ToolKind;
   planet?: string;
-  /** The connection (e.g. `google_calendar`) the tool needs; checked by the registered connection check. */
+  /** The connection (e.g. `google_calendar`) the tool needs; checked by the run's policy (`connections`). */
   connection?: string;
   /** Returns the result for the model: a string as is, anything else as JSON. Throw to report a failure. */
   handler: (input: z.output<S>, ctx: ToolContext) => Promise<unknown>;
 }
 
-export type ConnectionCheck = (tx: Tx, workspaceId: string, connection: string) => Promise<boolean>;
+/** Whether a workspace has a connection (e.g. `google_calendar`): part of a run's policy. */
+export type ConnectionCheck = (workspaceId: string, connection: string) => Promise<boolean>;
 
-let connectionCheck: ConnectionCheck | undefined;
-
-/**
- * How the runtime learns whether a workspace has a tool's connection (lib/connections sets it). Tools
- * whose connection is missing are left out of the run. Without a check, every tool is offered.
- */
-export function setConnectionCheck(check: ConnectionCheck | undefined) {
-  connectionCheck = check;
-}
-
-export async function connectedTools(tx: Tx, workspaceId: string, tools: ToolDefinition[]): Promise<ToolDefinition[]> {
-  if (!connectionCheck) return tools;
-  const check = connectionCheck;
+/** The tools a run offers: those whose connection the workspace has, or every tool when there is no check. */
+export async function connectedTools(check: ConnectionCheck | undefined, workspaceId: string, tools: ToolDefinition[]): Promise<ToolDefinition[]> {
+  if (!check) return tools;
   const needed = [...new Set(tools.flatMap((t) => (t.connection ? [t.connection] : [])))];
   const present = new Set<string>();
-  for (const connection of needed) if (await check(tx, workspaceId, connection)) present.add(connection);
+  for (const connection of needed) if (await check(workspaceId, connection)) present.add(connection);
   return tools.filter((t) => !t.connection || present.has(t.connection));
 }
 

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ToolDefinition } from './tools';
+import type { AuthorizeWrite } from './dispatch';
+import type { ConnectionCheck, ToolDefinition } from './tools';
 
 export type ToolKind = 'read' | 'write';
 
@@ -62,7 +63,35 @@ export interface WriteProposal {
 
 export type BackendErrorKind = 'auth' | 'rate_limit' | 'overloaded' | 'bad_request' | 'unavailable' | 'network' | 'no_backend' | 'internal';
 
+/**
+ * What a run may do and whose names it hides, given by its caller on every run: nothing is installed by
+ * importing a module. The app's runs take the workspace's policy from lib/policy; a bridge builds its own
+ * from the agent API (lib/bridge/turn.ts).
+ */
+export interface RunPolicy {
+  /**
+   * The names to alias in a workspace (its customers, leads, staff and members), read at the start of every
+   * run. When it fails the run stops before any model call: no text leaves without its names aliased.
+   */
+  knownNames: (workspaceId: string) => Promise<string[]>;
+  /** Decides each write tool call before its handler runs (`proposeOnly`: every write is only proposed). */
+  authorizeWrite: AuthorizeWrite;
+  /**
+   * Whether the workspace has a tool's connection; tools whose connection is missing are left out of the
+   * run. Absent: every tool is offered. No tool needs a connection yet (there are no connected accounts),
+   * so no policy sets it today.
+   */
+  connections?: ConnectionCheck;
+}
+
 export interface AgentRunOptions {
+  /** Whose names to alias, what may write, which connections exist. */
+  policy: RunPolicy;
+  /**
+   * The person the run answers, by the name the conversation shows them under: their own name (and its short
+   * forms) reaches the model as written, so the agent can address them. Everyone else's stays aliased.
+   */
+  speaker?: string;
   /** The stable system prompt (role, rules, personality, skills index): cached, so keep dates and data out of it. */
   system: string;
   /** The first user message. */

@@ -5,11 +5,11 @@ import { submitAction } from './decisions';
 import { actionTier } from './tier';
 
 /**
- * The runtime's write gate (registered with `setAuthorizeWrite` in ./index): for the action tools,
+ * The runtime's write gate (the app's runs get it in their policy, lib/policy): for the action tools,
  * the autonomy tier decides. `auto` lets the tool run (its handler executes through `submitAction`,
  * which records the executed decision); `propose` records the exact proposal for the owner's OK and
- * tells the model so; `off` and the kill switches refuse. Write tools that are not actions keep the
- * runtime's default: proposed only.
+ * tells the model so; `off` and the kill switches refuse. Write tools that are not actions are only
+ * proposed.
  */
 export const authorizeWrite: AuthorizeWrite = async (request) => {
   const type = actionOfTool(request.tool.name);

@@ -5,6 +5,7 @@ import { runAgent, toolsFor } from '@/lib/agent';
 import { startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { asService } from '@/lib/db';
 import { findCandidates } from '@/lib/insights';
+import { workspacePolicy } from '@/lib/policy';
 import { setupTestDatabase } from '@/test/db';
 import {
   approveDecision,
@@ -271,7 +272,7 @@ describe('the write gate for agents', () => {
 
   const agentRun = (own: Salon, tool: string, input: unknown) => {
     fake.script({ toolCalls: [{ name: tool, input }] }, { toolCalls: [{ name: 'finish', input: { summary: 'done' } }] });
-    return runAgent({ system: 'crm agent', firstMessage: 'go', tools: toolsFor({ planet: 'crm' }), workspaceId: own.workspace.id, planet: 'crm', trigger: 'test' });
+    return runAgent({ system: 'crm agent', firstMessage: 'go', tools: toolsFor({ planet: 'crm' }), workspaceId: own.workspace.id, policy: workspacePolicy, planet: 'crm', trigger: 'test' });
   };
 
   it('records a write at `propose` as a proposal bound to the run, runs it at `auto`, refuses it at `off`', async () => {

@@ -2,14 +2,10 @@
  * Autonomy: per workspace and planet `off | propose | auto` (default propose), per action type the
  * owner's opt-in to automatic after PROMOTE_AFTER_APPROVALS approvals, kill switches for the workspace
  * and each planet, and the life of every agent decision (proposed → approved → executed | failed,
- * rejected, expired, undone). Importing this module installs the runtime's write gate.
+ * rejected, expired, undone). `authorizeWrite` is the runtime's write gate, which the app's runs are given
+ * in their policy (lib/policy).
  */
-import { setAuthorizeWrite } from '@/lib/agent';
-import { authorizeWrite } from './authorize';
-
-setAuthorizeWrite(authorizeWrite);
-
-export { authorizeWrite };
+export { authorizeWrite } from './authorize';
 export {
   approveDecision,
   DECISION_JOIN,

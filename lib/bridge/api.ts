@@ -122,6 +122,8 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
     /** One planet's metrics in a workspace the agent is in (aggregates only). */
     planetMetrics: (token: string, workspaceId: string, planet: Planet) =>
       call<PlanetMetrics>(`/api/agents/me/workspaces/${workspaceId}/planets/${planet}`, { token }),
+    /** The names a run aliases in a workspace the agent is in (its customers, leads, staff and members). */
+    knownNames: (token: string, workspaceId: string) => call<{ names: string[] }>(`/api/agents/me/workspaces/${workspaceId}/names`, { token }),
     /** Opens the agent's event stream; the returned events end when the server or `signal` closes it. */
     async events(token: string, signal: AbortSignal): Promise<AsyncIterable<SseEvent>> {
       const response = await fetchFn(url('/api/agents/me/events'), { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
@@ -141,13 +143,14 @@ export interface PublishedResults {
   cards: Array<{ id: string; type: string; template: { name: string; version: number } | null; fallback?: string }>;
 }
 
-/** What the tools of a turn do through the API (lib/bridge/turn.ts), with the connection's session token applied. */
+/** What a turn reads and its tools do through the API (lib/bridge/turn.ts), with the connection's session token applied. */
 export function turnApi(api: AgentApi, token: () => Promise<string>) {
   return {
     publishResults: async (body: Parameters<AgentApi['publishResults']>[1]) => api.publishResults(await token(), body),
     publishArtifact: async (body: Parameters<AgentApi['publishArtifact']>[1]) => api.publishArtifact(await token(), body),
     reportOutcome: async (eventId: string, body: Parameters<AgentApi['reportOutcome']>[2]) => api.reportOutcome(await token(), eventId, body),
     planetMetrics: async (workspaceId: string, planet: Planet) => api.planetMetrics(await token(), workspaceId, planet),
+    knownNames: async (workspaceId: string) => (await api.knownNames(await token(), workspaceId)).names,
   };
 }
 export type TurnApi = ReturnType<typeof turnApi>;

@@ -49,6 +49,7 @@ function recordingApi(over: Partial<TurnApi> = {}) {
     publishArtifact: async (body) => (calls.push(['publishArtifact', body]), { artifact: { id: 'a1', currentVersion: 1 }, message: { id: 'm-chip' } }),
     reportOutcome: async (eventId, body) => (calls.push(['reportOutcome', eventId, body]), { eventId, status: body.status }),
     planetMetrics: async (workspaceId, planet) => (calls.push(['planetMetrics', workspaceId, planet]), { ...BOOKING_FIGURES, planet }),
+    knownNames: async () => [],
     ...over,
   };
   return { api, calls };
@@ -90,6 +91,15 @@ describe('a turn through the agent runtime', () => {
     expect(request.text).toContain('[Atlas, agent] Morning all.');
     expect(request.text).toContain('When do we open tomorrow?');
     expect((request.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('reply');
+  });
+
+  it('hides the names the agent API gives for the turn’s workspace from the model, except the name of the person it answers', async () => {
+    const asked: string[] = [];
+    const api = recordingApi({ knownNames: async (ws) => (asked.push(ws), ['Mario Rossi', 'Giulia']) }).api;
+    fake.script({ toolCalls: [{ name: 'reply', input: { message: 'Calling him.' } }] });
+    await run(turn('dm', 'Giulia here: please call Mario Rossi.', { api }));
+    expect(asked).toEqual([workspaceId]);
+    expect(fake.requests[0]!.text).toMatch(/Giulia here: please call Cliente-[0-9A-F]{4}\./);
   });
 
   it('passes, resolves a side thread, delegates from a DM and relays from a delegation — each only where it applies', async () => {

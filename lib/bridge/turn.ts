@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, runAgent, type AgentRunResult, type BackendId, type ToolDefinition } from '@/lib/agent';
+import { defineTool, proposeOnly, runAgent, type AgentRunResult, type BackendId, type RunPolicy, type ToolDefinition } from '@/lib/agent';
 import { publishArtifactTool } from '@/lib/artifacts/tools';
 import { publishResultTool, reportOutcomeTool } from '@/lib/cards/tools';
 import { planetMetricsTool } from '@/lib/insights/tools';
@@ -138,6 +138,12 @@ function firstMessageOf({ message }: Delivery): string {
   return event ? `${said}\n\nThis is a click on a button of your card. cardEvent: ${JSON.stringify(event)}` : said;
 }
 
+/**
+ * A bridge's runs have no app database (on a laptop): they read the workspace's names through the agent
+ * API, for every turn, and only propose writes (a turn's tools read and publish; none writes).
+ */
+const turnPolicy = (api: TurnApi): RunPolicy => ({ knownNames: api.knownNames, authorizeWrite: proposeOnly });
+
 export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
   return async ({ agent, delivery, view, signal, deadline, api }): Promise<TurnDecision> => {
     const backend = options.backend ?? agent.backend;
@@ -156,6 +162,9 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
       model: agent.model ?? undefined,
       maxIterations: 6,
       workspaceId: delivery.workspaceId,
+      policy: turnPolicy(api),
+      // A person may be named as they are by the agent answering them; an agent is not a person.
+      speaker: delivery.message.authorKind === 'person' ? delivery.message.authorName : undefined,
       agent: { id: agent.id, name: agent.name },
       trigger: `chat:${delivery.conversationKind}`,
       deadline,

@@ -5,6 +5,7 @@ import { submitAction, type SubmitOutcome } from '@/lib/autonomy';
 import { asService, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
 import { computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';
+import { workspacePolicy } from '@/lib/policy';
 import { findCandidates } from './candidates';
 import { hasData, ruleBasedInsights, type InsightDraft } from './rules';
 import { upsertInsights } from './store';
@@ -113,6 +114,7 @@ async function agentAnalysis(workspaceId: string, planet: Planet, localDate: str
     tools: [...analysisReadTools, ...writes, finishAnalysisTool],
     finishToolName: 'finish_analysis',
     workspaceId,
+    policy: workspacePolicy,
     agent: { name: `${planet[0]!.toUpperCase()}${planet.slice(1)} planet` },
     planet,
     trigger: ANALYSIS_TRIGGER,

@@ -1,5 +1,6 @@
 import { chooseBackend, runAgent, type AgentRunResult, type BackendId } from '@/lib/agent';
 import { config } from '@/lib/config';
+import { workspacePolicy } from '@/lib/policy';
 
 /**
  * The model calls of the topic queue, all through the agent runtime (PII boundary, quota, run records):
@@ -59,6 +60,7 @@ export async function answer(input: AnswerInput): Promise<Outcome> {
     maxIterations: 3,
     deadline: new Date(Date.now() + ANSWER_TIMEOUT_MS),
     workspaceId: input.workspaceId,
+    policy: workspacePolicy,
     agent: { name: `Topic: ${input.topicName}` },
     trigger: 'api:topic-request',
   });
@@ -108,6 +110,7 @@ async function summarize(workspaceId: string, topicName: string, model: string, 
     maxIterations: 3,
     deadline: new Date(Date.now() + ANSWER_TIMEOUT_MS),
     workspaceId,
+    policy: workspacePolicy,
     agent: { name: `Topic: ${topicName}` },
     trigger: 'api:topic-summary',
   });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { proposeOnly, type RunPolicy } from '@/lib/agent';
 import { resetConfigForTests } from '@/lib/config';
 import type { Database } from '@/lib/db';
+
+/** A run policy for tests and benchmarks: `names` are the known names of every workspace; writes are only proposed unless overridden. */
+export function testPolicy({ names = [], ...over }: Partial<RunPolicy> & { names?: string[] } = {}): RunPolicy {
+  return { knownNames: async () => names, authorizeWrite: proposeOnly, ...over };
+}
 
 /** A person and their personal workspace (created by the sign-up trigger), on the given plan. */
 export async function createTestWorkspace(db: Database, plan: 'free' | 'pro' | 'business' = 'free') {

@@ -1,3 +1,3 @@
 export { startFakeModelServer } from './fake-server';
 export type { FakeModelServer, RecordedRequest, Responder, ScriptedResponse, ScriptedTurn } from './fake-server';
-export { createTestWorkspace, useFakeModelEnv } from './fixtures';
+export { createTestWorkspace, testPolicy, useFakeModelEnv } from './fixtures';
