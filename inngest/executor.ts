@@ -114,7 +114,7 @@ const FUNCTIONS = (list: string) => `jsonb_to_recordset(${list}::text::jsonb) as
 // under a lease that ran out or whose process died. A group already at its concurrency limit is passed
 // over, so other keys keep moving. The scope is this executor's functions with their limits (JSON);
 // `now` is the executor's clock.
-const executorRuns: Queue = {
+export const executorRuns: Queue = {
   table: 'private.executor_runs',
   idType: 'uuid',
   ready: (t, at) => `${t}.status in ('queued', 'sleeping') and ${t}.run_at <= ${at.now}`,

@@ -362,7 +362,7 @@ interface ClaimedRun {
 // Routine runs for the one lease primitive (lib/queue): a pending run is ready until claimed; a claimed
 // one stays pending under its lease, and is claimable again once the lease ran out or its sender's
 // process died. Oldest first; one claimed at a time.
-const routineRuns: Queue = {
+export const routineRuns: Queue = {
   table: 'public.routine_runs',
   idType: 'uuid',
   ready: (t) => `${t}.status = 'pending' and ${t}.lease_expires_at is null`,

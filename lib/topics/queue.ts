@@ -34,7 +34,7 @@ export interface ClaimedRequest {
 // lease that ran out or whose worker died. A request waits while an earlier one of its session is
 // unfinished (the later one needs its answer as history), and nothing is claimed while the workspace
 // already runs `concurrency` requests under live leases (its setting, else the default).
-const topicRequests = (defaultConcurrency: number): Queue => ({
+export const topicRequests = (defaultConcurrency: number): Queue => ({
   table: 'public.topic_requests',
   idType: 'uuid',
   ready: (t) => `${t}.status = 'pending'`,
