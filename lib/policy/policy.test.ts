@@ -94,10 +94,10 @@ afterEach(() => fake.reset());
 const dmWith = async (agentId: string) => (await createConversation(owner, { kind: 'dm', workspaceId: team.id, agentIds: [agentId] })).conversation;
 
 /** The agent's reply to `messageId` in the conversation, once it is there. */
-const replyTo = (conversationId: string, after: string) =>
+const replyTo = (conversationId: string, messageId: string) =>
   waitFor(async () => {
     const { messages } = await listMessages(owner, conversationId);
-    const at = messages.findIndex((m) => m.id === after);
+    const at = messages.findIndex((m) => m.id === messageId);
     return at >= 0 && messages.slice(at + 1).find((m) => m.author.kind === 'agent');
   }, 'the agent to answer');
 
