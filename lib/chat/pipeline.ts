@@ -3,7 +3,7 @@ import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/a
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { completeIn, dropQueued, enqueueDeliveries } from './deliveries';
-import { extractSideThreads, findMentions, type Mentionable } from './parse';
+import { extractSideThreads, findMentions, type Mentionable, type SideThreadBlock } from './parse';
 import { decideTurns, type Turn } from './turns';
 
 /** Who writes: a signed-in person (their rights come from RLS) or an authenticated agent. */
@@ -193,30 +193,94 @@ interface WriteOptions extends SendOptions {
  * everything else. Runs with service rights inside the caller's transaction.
  */
 export async function writeMessage(tx: Tx, actor: Actor, conversation: ConversationRow, rawBody: string, options: WriteOptions = {}): Promise<SentMessage> {
+  requireOpenThread(conversation);
+  const { body, blocks } = parseBody(rawBody, options.extractThreads !== false);
+  const author = await authorName(tx, actor);
+  await joinPublicChannel(tx, actor, conversation);
+  const members = await loadMembers(tx, conversation.id);
+  const threads = await planSideThreads(tx, actor, author.id, conversation, members, blocks);
+
+  const mentions = findMentions(body, mentionablesOf(members));
+  const payload = { ...options.payload, ...(threads.length ? { sideThreads: threads.map((t) => t.id) } : {}) };
+  const message = await insertMessage(tx, actor, conversation, { name: author.name, body, mentions, payload });
+  const sent = { id: message.id, workspaceId: conversation.workspace_id, conversationId: conversation.id };
+  const paused = await advanceConversation(tx, actor, conversation, members.length, message);
+
+  const turns = paused ? [] : turnsFor(actor, conversation, members, body, mentions);
+  await enqueueDeliveries(tx, sent, turns);
+  if (actor.kind === 'agent') await recordAgentReply(tx, actor.agentId, conversation.id, options);
+  await publish(tx, { type: 'message', workspaceId: sent.workspaceId, conversationId: sent.conversationId, messageId: sent.id });
+  await openSideThreads(tx, actor, conversation, sent.id, threads);
+
+  return {
+    id: sent.id,
+    seq: message.seq,
+    conversationId: conversation.id,
+    workspaceId: conversation.workspace_id,
+    author: { kind: actor.kind, ...author },
+    body,
+    mentions,
+    payload,
+    createdAt: message.created_at,
+    turns,
+    agentsPaused: paused,
+  };
+}
+
+function requireOpenThread(conversation: ConversationRow) {
   if (conversation.kind === 'thread' && conversation.status !== 'open') {
     throw conflict(`This side thread is ${conversation.status}; open a new one with a <dm> tag.`);
   }
-  const { text: body, blocks } = options.extractThreads === false ? { text: rawBody.trim(), blocks: [] } : extractSideThreads(rawBody);
+}
+
+/** The message's text and, unless `extractThreads` is off, the side-thread blocks taken out of it. */
+function parseBody(rawBody: string, extractThreads: boolean): { body: string; blocks: SideThreadBlock[] } {
+  const { text: body, blocks } = extractThreads ? extractSideThreads(rawBody) : { text: rawBody.trim(), blocks: [] };
   if (!body && blocks.length === 0) throw new ApiError('validation_failed', 'The message is empty.');
   if (blocks.some((b) => !b.body)) throw new ApiError('validation_failed', 'A <dm> block is empty.');
+  return { body, blocks };
+}
 
-  const author = await authorName(tx, actor);
-  // A person writing in a public channel joins it.
-  if (actor.kind === 'person' && conversation.kind === 'channel') {
-    await tx.query(
-      `insert into public.conversation_members (workspace_id, conversation_id, user_id) values ($1, $2, $3)
-       on conflict (conversation_id, user_id) do nothing`,
-      [conversation.workspace_id, conversation.id, actor.user.id],
-    );
-  }
-  const members = await loadMembers(tx, conversation.id);
+/** The actor as the columns that record an author or creator hold it: one id set, the other null. */
+const actorIds = (actor: Actor) => ({
+  userId: actor.kind === 'person' ? actor.user.id : null,
+  agentId: actor.kind === 'agent' ? actor.agentId : null,
+});
 
-  // Side threads: resolve every target before writing anything, so a bad one writes nothing. Blocks
-  // to the same agents share one thread (an open one already there, or one new one).
-  const threads = new Map<string, { id: string; existing: boolean; agentIds: string[]; bodies: string[] }>();
+/** A person writing in a public channel joins it. */
+async function joinPublicChannel(tx: Tx, actor: Actor, conversation: ConversationRow) {
+  if (actor.kind !== 'person' || conversation.kind !== 'channel') return;
+  await tx.query(
+    `insert into public.conversation_members (workspace_id, conversation_id, user_id) values ($1, $2, $3)
+     on conflict (conversation_id, user_id) do nothing`,
+    [conversation.workspace_id, conversation.id, actor.user.id],
+  );
+}
+
+interface PlannedThread {
+  id: string;
+  /** An open thread with the same members already there, rather than a new one. */
+  existing: boolean;
+  agentIds: string[];
+  bodies: string[];
+}
+
+/**
+ * Every target of every `<dm>` block resolved before anything is written, so a bad one writes
+ * nothing. Blocks to the same agents share one thread (an open one already there, or one new one).
+ */
+async function planSideThreads(
+  tx: Tx,
+  actor: Actor,
+  authorId: string,
+  conversation: ConversationRow,
+  members: MemberRow[],
+  blocks: SideThreadBlock[],
+): Promise<PlannedThread[]> {
+  const threads = new Map<string, PlannedThread>();
   for (const block of blocks) {
     const agentIds = await resolveTargets(tx, conversation, members, block.targets, actor);
-    const memberIds = [author.id, ...agentIds];
+    const memberIds = [authorId, ...agentIds];
     const key = [...memberIds].sort().join(',');
     let thread = threads.get(key);
     if (!thread) {
@@ -226,42 +290,65 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
     }
     thread.bodies.push(block.body);
   }
+  return [...threads.values()];
+}
 
-  const mentions = findMentions(body, mentionablesOf(members));
-  const payload = { ...options.payload, ...(threads.size ? { sideThreads: [...threads.values()].map((t) => t.id) } : {}) };
-  const [message] = await tx.query<{ id: string; seq: number; created_at: Date }>(
+async function insertMessage(
+  tx: Tx,
+  actor: Actor,
+  conversation: ConversationRow,
+  message: { name: string; body: string; mentions: Mentionable[]; payload: MessagePayload },
+): Promise<{ id: string; seq: number; created_at: Date }> {
+  const { userId, agentId } = actorIds(actor);
+  const [row] = await tx.query<{ id: string; seq: number; created_at: Date }>(
     `insert into public.messages (workspace_id, conversation_id, author_kind, author_user_id, author_agent_id, author_name, body, mentions, payload)
      values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb) returning id, seq, created_at`,
     [
       conversation.workspace_id,
       conversation.id,
       actor.kind,
-      actor.kind === 'person' ? actor.user.id : null,
-      actor.kind === 'agent' ? actor.agentId : null,
-      author.name,
-      body,
-      JSON.stringify(mentions),
-      JSON.stringify(payload),
+      userId,
+      agentId,
+      message.name,
+      message.body,
+      JSON.stringify(message.mentions),
+      JSON.stringify(message.payload),
     ],
   );
-  const sent = { id: message!.id, workspaceId: conversation.workspace_id, conversationId: conversation.id };
+  return row!;
+}
 
-  // Loop guard. A person resets it and wakes agents that said they were done; an agent adds to the
-  // streak, and at the limit the conversation's agents pause until a person writes.
-  const limit = members.length <= 2 ? LOOP_LIMITS.oneToOne : LOOP_LIMITS.group;
+/**
+ * Moves the conversation on to `message`, loop guard included: a person resets the guard and wakes
+ * agents that said they were done; an agent adds to the streak, and at the limit the conversation's
+ * agents pause until a person writes. Returns whether they are paused.
+ */
+async function advanceConversation(
+  tx: Tx,
+  actor: Actor,
+  conversation: ConversationRow,
+  memberCount: number,
+  message: { seq: number; created_at: Date },
+): Promise<boolean> {
+  const limit = memberCount <= 2 ? LOOP_LIMITS.oneToOne : LOOP_LIMITS.group;
   const streak = actor.kind === 'person' ? 0 : conversation.agent_streak + 1;
   const paused = actor.kind === 'person' ? false : conversation.agents_paused || streak >= limit;
   await tx.query(
     `update public.conversations set agent_streak = $2, agents_paused = $3, last_message_seq = $4, last_message_at = $5, updated_at = now()
       where id = $1`,
-    [conversation.id, streak, paused, message!.seq, message!.created_at],
+    [conversation.id, streak, paused, message.seq, message.created_at],
   );
   if (actor.kind === 'person') {
     await tx.query(`update public.conversation_members set done_at = null where conversation_id = $1 and done_at is not null`, [conversation.id]);
   }
+  return paused;
+}
 
-  // Turn order. In a side thread every message is addressed to the other agents in it (that is
-  // what the thread is for); elsewhere, the agents it mentions are addressed.
+/**
+ * Who is asked to react, in turn order. In a side thread every message is addressed to the other
+ * agents in it (that is what the thread is for); elsewhere, the agents it mentions are addressed.
+ */
+function turnsFor(actor: Actor, conversation: ConversationRow, members: MemberRow[], body: string, mentions: Mentionable[]): Turn[] {
   const candidates = members.filter(
     (m) => m.agent_id && !(actor.kind === 'agent' && m.agent_id === actor.agentId) && !(actor.kind === 'agent' && m.done_at),
   );
@@ -269,41 +356,43 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
     conversation.kind === 'thread'
       ? candidates.map((m) => m.agent_id!)
       : mentions.filter((m) => m.type === 'agent').map((m) => m.id);
-  const turns = paused
-    ? []
-    : decideTurns({
-        text: body,
-        authorKind: actor.kind,
-        addressed,
-        candidates: candidates.map((m) => ({ agentId: m.agent_id!, role: m.role ?? '', capabilities: m.capabilities ?? [] })),
-      });
-  await enqueueDeliveries(tx, sent, turns);
+  return decideTurns({
+    text: body,
+    authorKind: actor.kind,
+    addressed,
+    candidates: candidates.map((m) => ({ agentId: m.agent_id!, role: m.role ?? '', capabilities: m.capabilities ?? [] })),
+  });
+}
 
-  if (actor.kind === 'agent' && options.replyTo) {
-    await completeIn(tx, actor.agentId, options.replyTo.connectionId, options.replyTo.deliveryId, { outcome: 'replied' });
-  }
-  if (actor.kind === 'agent') {
-    // Saying it is done silences an agent towards other agents; writing again without it re-engages.
-    await tx.query(`update public.conversation_members set done_at = case when $3 then now() end where conversation_id = $1 and agent_id = $2`, [
-      conversation.id,
-      actor.agentId,
-      Boolean(options.done),
-    ]);
-  }
-  await publish(tx, { type: 'message', workspaceId: sent.workspaceId, conversationId: sent.conversationId, messageId: sent.id });
+/**
+ * An agent's message completes the delivery it answers, and says whether the agent is done here:
+ * done silences it towards other agents; writing again without it re-engages.
+ */
+async function recordAgentReply(tx: Tx, agentId: string, conversationId: string, { replyTo, done }: SendOptions) {
+  if (replyTo) await completeIn(tx, agentId, replyTo.connectionId, replyTo.deliveryId, { outcome: 'replied' });
+  await tx.query(`update public.conversation_members set done_at = case when $3 then now() end where conversation_id = $1 and agent_id = $2`, [
+    conversationId,
+    agentId,
+    Boolean(done),
+  ]);
+}
 
-  // The side threads: new ones are linked to this message; each block is posted there by the same
-  // author through this same path.
-  for (const thread of threads.values()) {
+/**
+ * The planned side threads: new ones are created, linked to `messageId`; each block is posted in
+ * its thread by the same author through this same path.
+ */
+async function openSideThreads(tx: Tx, actor: Actor, conversation: ConversationRow, messageId: string, threads: PlannedThread[]) {
+  const author = actorIds(actor);
+  for (const thread of threads) {
     if (!thread.existing) {
       await tx.query(
         `insert into public.conversations (id, workspace_id, kind, visibility, status, status_changed_at, parent_conversation_id, parent_message_id, created_by_user_id, created_by_agent_id)
          values ($1, $2, 'thread', 'private', 'open', now(), $3, $4, $5, $6)`,
-        [thread.id, conversation.workspace_id, conversation.id, sent.id, actor.kind === 'person' ? actor.user.id : null, actor.kind === 'agent' ? actor.agentId : null],
+        [thread.id, conversation.workspace_id, conversation.id, messageId, author.userId, author.agentId],
       );
       // The author first, then the targets: join order is the thread's fallback order.
-      const userIds = [actor.kind === 'person' ? actor.user.id : null, ...thread.agentIds.map(() => null)];
-      const agentIds = [actor.kind === 'agent' ? actor.agentId : null, ...thread.agentIds];
+      const userIds = [author.userId, ...thread.agentIds.map(() => null)];
+      const agentIds = [author.agentId, ...thread.agentIds];
       await tx.query(
         `insert into public.conversation_members (workspace_id, conversation_id, user_id, agent_id)
          select $1, $2, u, a from unnest($3::uuid[], $4::uuid[]) with ordinality as t (u, a, n) order by n`,
@@ -315,20 +404,6 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
       await writeMessage(tx, actor, await lockConversation(tx, thread.id), threadBody, { extractThreads: false });
     }
   }
-
-  return {
-    id: sent.id,
-    seq: message!.seq,
-    conversationId: conversation.id,
-    workspaceId: conversation.workspace_id,
-    author: { kind: actor.kind, ...author },
-    body,
-    mentions,
-    payload,
-    createdAt: message!.created_at,
-    turns,
-    agentsPaused: paused,
-  };
 }
 
 /**
