@@ -208,7 +208,7 @@ export function Promotion({ workspaceId, suggestion }: { workspaceId: string; su
 
   return (
     <article aria-labelledby={`promote-${suggestion.actionType}`} className="rounded-2xl border-2 border-accent/50 bg-surface p-4 shadow-card sm:p-5">
-      <h3 id={`promote-${suggestion.actionType}`} className="font-semibold">
+      <h3 id={`promote-${suggestion.actionType}`} className="text-[0.9375rem] font-semibold">
         {t('promote.title')}
       </h3>
       <p className="mt-1 text-[0.9375rem] text-pretty text-muted">{t(`promote.body.${suggestion.actionType}`, { count: suggestion.approvals })}</p>
