@@ -98,6 +98,21 @@ describe('offline backend', () => {
     const [row] = await db().query<{ backend: string; model: string }>(`select backend, model from public.agent_runs where id = $1`, [result.runId]);
     expect(row).toEqual({ backend: 'offline', model: 'offline' });
   });
+
+  it('ends with the summary as text, not a refused call, when the finish tool takes no summary (chat’s reply)', async () => {
+    restoreEnv = useFakeModelEnv({ CLAUDE_CONFIG_DIR: '/nonexistent' });
+    const reply = defineTool({
+      name: 'reply_for_offline_test',
+      description: 'Your answer.',
+      input: z.object({ message: z.string() }),
+      kind: 'read',
+      handler: async () => 'ok',
+    });
+    const result = await runAgent(options({ tools: [bookings, reply], finishToolName: reply.name, essentialReadTools: ['todays_bookings'] }));
+    expect(result).toMatchObject({ ran: true, backend: 'offline', stopReason: 'no_tool_use' });
+    expect(result.toolCalls).toEqual([expect.objectContaining({ name: 'todays_bookings', ok: true })]);
+    expect(result.finalText).toMatch(/^Summary by the offline model/);
+  });
 });
 
 describe('openai backend', () => {

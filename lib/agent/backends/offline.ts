@@ -5,7 +5,8 @@ export const OFFLINE_LABEL = 'offline model';
 /**
  * The backend for machines with no model: no network, always the same answer. First turn: call the
  * essential read tools the caller named; second turn: `finish` with a summary of what they returned.
- * If the finish tool refuses `{ summary }`, the summary ends the run as plain text.
+ * A finish tool that takes no `summary` (chat's `reply`) is not called with one it would refuse: the
+ * summary ends the run as plain text, and the run's record shows no failed call that never happened.
  */
 export function offlineBackend(essential: Array<{ name: string; input: unknown }>): TurnBackend {
   return {
@@ -20,7 +21,9 @@ export function offlineBackend(essential: Array<{ name: string; input: unknown }
         return turn('', calls.map((c, i) => ({ id: `offline_${i + 1}`, name: c.name, input: c.input })));
       }
       const summary = summarize(history);
-      if (asked.some((c) => c.name === prompt.finishToolName)) return turn(summary, []);
+      const finish = prompt.tools.find((t) => t.name === prompt.finishToolName);
+      const takesSummary = Boolean((finish?.inputSchema.properties as Record<string, unknown> | undefined)?.summary);
+      if (!takesSummary || asked.some((c) => c.name === prompt.finishToolName)) return turn(summary, []);
       return turn('', [{ id: 'offline_finish', name: prompt.finishToolName, input: { summary } }]);
     },
   };
