@@ -1,57 +1,22 @@
+import type { Wire } from '@/lib/api';
+import type { Agent } from '@/lib/agents';
+import type { Conversation, ConversationMember, Message } from '@/lib/chat';
+
 /**
- * Chat data as client components see it: what the REST API returns (camelCase, dates as ISO
- * strings). Server pages pass lib results through `serialize` to get the same shape.
+ * Chat data as client components see it: what the REST API sends (lib/chat's types through the one
+ * serializer, `Wire`). Server pages pass lib results through `serialize` to get the same shape.
  */
 
-export interface MemberView {
-  kind: 'person' | 'agent';
-  id: string;
-  name: string;
-}
+export type MemberView = Wire<ConversationMember>;
 
-export interface ConversationView {
-  id: string;
-  workspaceId: string;
-  kind: 'channel' | 'dm' | 'thread' | 'delegation';
-  name: string | null;
-  visibility: 'public' | 'private';
-  status: 'open' | 'resolved' | 'abandoned' | null;
-  parentConversationId: string | null;
-  parentMessageId: string | null;
-  resolutionMessageId: string | null;
-  agentsPaused: boolean;
-  lastMessageSeq: number | null;
-  lastMessageAt: string | null;
-  createdAt: string;
-  members: MemberView[];
-  joined: boolean;
-  unread: number;
-}
+export type ConversationView = Wire<Conversation>;
 
-export type ThreadStatus = 'open' | 'resolved' | 'abandoned';
+export type ThreadStatus = NonNullable<Conversation['status']>;
 
-export interface MessageView {
-  id: string;
-  seq: number;
-  conversationId: string;
-  author: { kind: 'person' | 'agent'; id: string | null; name: string };
-  body: string;
-  mentions: { type: 'agent' | 'person'; id: string; name: string }[];
-  payload: { sideThreads?: string[]; resolvesThread?: string; [key: string]: unknown };
-  sideThreads: { id: string; status: ThreadStatus }[];
-  reactions: { emoji: string; count: number; mine: boolean }[];
-  createdAt: string;
-  editedAt: string | null;
-  deletedAt: string | null;
-}
+export type MessageView = Wire<Message>;
 
-export interface AgentView {
-  id: string;
-  name: string;
-  role: string;
-  online: boolean;
-  lastSeenAt: string | null;
-}
+/** The part of an agent the chat shows. */
+export type AgentView = Pick<Wire<Agent>, 'id' | 'name' | 'role' | 'online' | 'lastSeenAt'>;
 
 export interface Viewer {
   id: string;

@@ -4,3 +4,4 @@ export type { ErrorCode } from './errors';
 export { checkInput, errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';
 export type { Envelope, RouteContext } from './route';
 export { serialize, serializeSnake } from './serialize';
+export type { Wire } from './serialize';

@@ -3,7 +3,7 @@ import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
 import { findMentions, type Mentionable } from './parse';
-import { loadMembers, mentionablesOf, requireVisibleConversation } from './pipeline';
+import { loadMembers, mentionablesOf, requireVisibleConversation, type MessagePayload } from './pipeline';
 
 export interface Message {
   id: string;
@@ -13,7 +13,7 @@ export interface Message {
   /** Markdown; empty once deleted. */
   body: string;
   mentions: Mentionable[];
-  payload: { sideThreads?: string[]; resolvesThread?: string };
+  payload: MessagePayload;
   /** The side threads this message opened or continued, with their current status (the cards). */
   sideThreads: { id: string; status: 'open' | 'resolved' | 'abandoned' }[];
   reactions: { emoji: string; count: number; mine: boolean }[];

@@ -59,4 +59,4 @@ export const SESSION_COLUMNS = `s.id, s.id as session_id, s.topic_id,
   s.closed_at`;
 
 /** Rows selected with the columns above become wire objects (dates as ISO strings). */
-export const wire = <T>(row: unknown): T => serializeSnake<T>(row);
+export const wire = <T>(row: unknown): T => serializeSnake(row) as T;

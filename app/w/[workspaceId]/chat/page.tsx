@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { ConversationList } from '@/components/chat/conversation-list';
-import type { AgentView, ConversationView } from '@/components/chat/types';
 import { listWorkspaceAgents } from '@/lib/agents';
 import { serialize } from '@/lib/api';
 import { listConversations } from '@/lib/chat';
@@ -17,8 +16,8 @@ export default async function ChatPage({ params }: { params: WorkspaceParams }) 
   return (
     <ConversationList
       viewer={{ id: user.id, workspaceId: workspace.id }}
-      initialConversations={serialize<ConversationView[]>(conversations)}
-      initialAgents={serialize<AgentView[]>(agents)}
+      initialConversations={serialize(conversations)}
+      initialAgents={serialize(agents)}
     />
   );
 }

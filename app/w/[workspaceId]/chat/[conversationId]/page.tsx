@@ -4,7 +4,6 @@ import { cache } from 'react';
 import { ConversationScreen } from '@/components/chat/conversation-view';
 import { conversationTitle } from '@/components/chat/parts';
 import { PAGE, type MessageWindow } from '@/components/chat/queries';
-import type { AgentView, ConversationView } from '@/components/chat/types';
 import { listWorkspaceAgents } from '@/lib/agents';
 import { ApiError, serialize } from '@/lib/api';
 import { getConversation, listMessages } from '@/lib/chat';
@@ -32,7 +31,7 @@ const load = cache(async (workspaceId: string, conversationId: string) => {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { workspaceId, conversationId } = await params;
   const [{ user, conversation }, { t }] = await Promise.all([load(workspaceId, conversationId), getI18n()]);
-  return { title: conversationTitle(serialize<ConversationView>(conversation), user.id, t) };
+  return { title: conversationTitle(serialize(conversation), user.id, t) };
 }
 
 export default async function ConversationPage({ params }: { params: Params }) {
@@ -44,9 +43,9 @@ export default async function ConversationPage({ params }: { params: Params }) {
     <ConversationScreen
       key={conversation.id}
       viewer={{ id: user.id, workspaceId: workspace.id }}
-      initialConversation={serialize<ConversationView>(conversation)}
+      initialConversation={serialize(conversation)}
       initialWindow={initialWindow}
-      initialAgents={serialize<AgentView[]>(agents)}
+      initialAgents={serialize(agents)}
     />
   );
 }
