@@ -1,11 +1,9 @@
-import type { ArtifactComment, ArtifactDetail, ArtifactVersion, ArtifactVersionMeta } from '@/lib/artifacts';
-import type { Diff } from '@/lib/artifacts/diff';
+import type { Wire } from '@/lib/api';
+import type { ArtifactComment, ArtifactDetail, ArtifactVersion, ArtifactVersionMeta, diffVersions } from '@/lib/artifacts';
 
-/** The artifact API's JSON: the lib's types with dates as ISO strings. */
-type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
-
-export type ArtifactDetailView = Json<ArtifactDetail>;
-export type ArtifactVersionView = Json<ArtifactVersion>;
-export type ArtifactVersionMetaView = Json<ArtifactVersionMeta>;
-export type ArtifactCommentView = Json<ArtifactComment>;
-export type DiffResult = Diff & { from: ArtifactVersionMetaView; to: ArtifactVersionMetaView };
+/** The artifact API's JSON: lib/artifacts' types as the serializer sends them. */
+export type ArtifactDetailView = Wire<ArtifactDetail>;
+export type ArtifactVersionView = Wire<ArtifactVersion>;
+export type ArtifactVersionMetaView = Wire<ArtifactVersionMeta>;
+export type ArtifactCommentView = Wire<ArtifactComment>;
+export type DiffResult = Wire<Awaited<ReturnType<typeof diffVersions>>>;

@@ -5,12 +5,13 @@ import { useEffect } from 'react';
 import { api } from '@/components/api/client';
 import { BubblesArt } from '@/components/ui/art';
 import { EmptyState } from '@/components/ui/empty-state';
+import type { Wire } from '@/lib/api';
 import type { CardMessage } from '@/lib/cards/results';
 import { formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
 import { MessageAttachments } from './message-attachments';
 
-export type CardMessageView = Omit<CardMessage, 'createdAt'> & { createdAt: string };
+export type CardMessageView = Wire<CardMessage>;
 
 /**
  * A conversation's cards and artifacts, kept live: the workspace's event stream says which message

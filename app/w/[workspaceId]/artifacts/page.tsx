@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ConversationShelf, type CardMessageView } from '@/components/cards/conversation-shelf';
+import { ConversationShelf } from '@/components/cards/conversation-shelf';
 import { ArtifactChipLink } from '@/components/cards/message-attachments';
 import { BubblesArt } from '@/components/ui/art';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -38,7 +38,7 @@ export default async function ArtifactsPage({ params, searchParams }: { params: 
     return (
       <>
         <PageHeader title={t('artifacts.conversationTitle')} description={t('artifacts.conversationLead', { conversation: name })} back={{ href: base, label: t('artifacts.title') }} />
-        <ConversationShelf workspaceId={workspace.id} conversationId={conversation.id} initial={serialize<CardMessageView[]>(messages)} />
+        <ConversationShelf workspaceId={workspace.id} conversationId={conversation.id} initial={serialize(messages)} />
       </>
     );
   }

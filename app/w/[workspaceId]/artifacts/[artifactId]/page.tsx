@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ArtifactView } from '@/components/artifacts/artifact-view';
-import type { ArtifactDetailView } from '@/components/artifacts/types';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiError, serialize } from '@/lib/api';
 import { getArtifact } from '@/lib/artifacts';
@@ -43,7 +42,7 @@ export default async function ArtifactPage({ params }: { params: Params }) {
           </>
         }
       />
-      <ArtifactView initial={serialize<ArtifactDetailView>(artifact)} />
+      <ArtifactView initial={serialize(artifact)} />
     </>
   );
 }

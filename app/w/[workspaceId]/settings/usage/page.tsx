@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PageHeader } from '@/components/ui/page-header';
-import type { UsageReportView } from '@/components/usage/types';
 import { UsageView } from '@/components/usage/usage-view';
 import { usageReport } from '@/lib/agent';
 import { serialize } from '@/lib/api';
@@ -25,7 +24,7 @@ export default async function UsagePage({ params }: { params: WorkspaceParams })
         description={t('settings.usageDescription')}
         back={{ href: `/w/${workspace.id}/settings`, label: t('settings.title') }}
       />
-      <UsageView workspaceId={workspace.id} initial={serialize<UsageReportView>(report)} />
+      <UsageView workspaceId={workspace.id} initial={serialize(report)} />
     </>
   );
 }
