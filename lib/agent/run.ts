@@ -21,42 +21,8 @@ const DEFAULT_MAX_ITERATIONS = 8;
  */
 export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   const started = performance.now();
-  const runId = randomUUID();
-  const planet = opts.planet ?? 'cross';
-  const result: AgentRunResult = {
-    ran: false,
-    runId,
-    stopReason: 'error',
-    iterations: 0,
-    toolCalls: [],
-    usage: zeroUsage(),
-    model: '',
-    backend: 'none',
-    finalText: '',
-    proposals: [],
-    durationMs: 0,
-  };
-
-  const complete = async (): Promise<AgentRunResult> => {
-    result.durationMs = performance.now() - started;
-    try {
-      // Trusted, as service; one autocommit statement unless the 80% warning is due (see recordRun).
-      await recordRun(await getDb(), { id: runId, workspaceId: opts.workspaceId, agentId: opts.agent?.id, agentName: opts.agent?.name ?? '', planet, trigger: opts.trigger, result });
-    } catch (error) {
-      log('error', 'agent run not recorded', { runId, workspaceId: opts.workspaceId, error });
-      result.runId = null;
-    }
-    log('info', 'agent run', {
-      runId,
-      workspaceId: opts.workspaceId,
-      backend: result.backend,
-      stopReason: result.stopReason,
-      iterations: result.iterations,
-      tokens: totalTokens(result.usage),
-      ms: Math.round(result.durationMs),
-    });
-    return result;
-  };
+  const result = emptyResult(randomUUID());
+  const complete = () => recordAndLog(opts, result, started);
 
   const choice = chooseBackend(opts.backend, opts.apiKey);
   if (!choice.available || (choice.id === 'offline' && opts.allowOffline === false)) {
@@ -67,86 +33,27 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
     result.message = message;
     return complete();
   }
-
   const essential = (opts.essentialReadTools ?? []).map((e) => (typeof e === 'string' ? { name: e, input: {} } : e));
   const backend = createBackend(choice.id, { model: opts.model, apiKey: opts.apiKey, essentialReadTools: essential, resume: opts.resume });
   result.backend = backend.id;
   result.model = backend.model;
 
-  const finishToolName = opts.finishToolName ?? 'finish';
-  const given = Array.isArray(opts.tools) ? opts.tools : fromAgentTools(opts.tools);
-  const declared = given.some((t) => t.name === finishToolName) ? given : [...given, builtinFinish(finishToolName)];
-
-  let setup: { vault: PiiVault; tools: ToolDefinition[] };
-  try {
-    // Reads only, each consistent on its own: no transaction to pay for on every run (trusted, as service).
-    // All of them at once: the quota decides before the first model call, not before the other reads.
-    const db = await getDb();
-    const spends = backend.id !== 'offline'; // the offline model spends no tokens, so the quota never stops it
-    const [quota, key, names, offered] = await Promise.all([
-      spends ? quotaState(db, opts.workspaceId) : undefined,
-      aliasKey(db),
-      opts.policy.knownNames(opts.workspaceId),
-      connectedTools(opts.policy.connections, opts.workspaceId, declared),
-    ]);
-    if (spends && !quota) throw new Error(`Workspace ${opts.workspaceId} does not exist`);
-    if (quota && quota.used >= quota.cap) {
-      result.stopReason = 'quota_exceeded';
-      result.message = quotaMessage(quota);
-      return complete();
-    }
-    setup = { vault: new PiiVault(key, opts.workspaceId, names, opts.speaker), tools: offered };
-  } catch (error) {
-    log('error', 'agent run setup failed', { runId, workspaceId: opts.workspaceId, error });
-    result.error = { kind: 'internal', message: `The run could not start: ${(error as Error).message}` };
-    return complete();
-  }
-  const { vault, tools } = setup!;
-
-  // Everything below crosses the PII boundary before it reaches a backend.
-  const context = [opts.context, opts.memory ? `Memory:\n${opts.memory}` : ''].filter(Boolean).join('\n\n');
-  const prompt: Prompt = {
-    system: vault.pseudonymize(opts.system),
-    context: vault.pseudonymize(context),
-    tools: tools
-      .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, kind: t.kind }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    model: backend.model,
-    maxTokens: opts.maxTokens ?? DEFAULT_MAX_TOKENS,
-    finishToolName,
-  };
-  const firstMessage = vault.pseudonymize(opts.firstMessage);
-  // Earlier turns cross the PII boundary too. Backends that keep their own sessions take them as a
-  // transcript in the opening message (unless they resume that session); the others get real turns.
-  const prior = (opts.history ?? []).map((m) => ({ role: m.role, text: vault.pseudonymize(m.text) }));
-  const ownSession = backend.kind === 'loop' || backend.id === 'codex';
-  const opening = ownSession && !opts.resume && prior.length > 0 ? withTranscript(prior, firstMessage) : firstMessage;
-  const replayed: Message[] = ownSession ? [] : prior.map((m) => (m.role === 'user' ? { role: 'user', text: m.text } : { role: 'assistant', text: m.text, toolCalls: [] }));
-
-  const controller = new AbortController();
-  let abortCause: 'cancelled' | 'deadline' | undefined;
-  const abort = (cause: 'cancelled' | 'deadline') => {
-    abortCause ??= cause;
-    controller.abort(new Error(cause === 'deadline' ? 'The run passed its deadline' : 'The run was cancelled'));
-  };
-  const onCancel = () => abort('cancelled');
-  if (opts.signal?.aborted) abort('cancelled');
-  opts.signal?.addEventListener('abort', onCancel, { once: true });
-  // Only a caller's signal or a deadline can abort the run. The SDKs do extra work for every request that
-  // carries a signal (listeners, a finalization registry), so a run that cannot be aborted sends none.
-  const abortable = Boolean(opts.signal || opts.deadline);
-  const timer = opts.deadline ? setTimeout(() => abort('deadline'), Math.max(0, opts.deadline.getTime() - Date.now())) : undefined;
-
+  const setup = await prepare(opts, backend, result);
+  if (!setup) return complete();
+  const { vault, tools, finishToolName } = setup;
+  const { prompt, opening, replayed } = buildPrompt(opts, backend, vault, tools, finishToolName);
+  const abort = abortControl(opts);
   const dispatcher = new ToolDispatcher(new Map(tools.map((t) => [t.name, t])), finishToolName, vault, opts.policy.authorizeWrite, {
     workspaceId: opts.workspaceId,
-    runId,
+    runId: result.runId!,
     agentId: opts.agent?.id,
-    planet,
-    signal: controller.signal,
+    planet: opts.planet ?? 'cross',
+    signal: abort.signal,
   });
   const maxIterations = opts.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   let lastText = '';
   let finishInput: unknown;
+  const onFinish = (input: unknown) => (finishInput = input);
 
   // One model turn is over: count it, and say whether a bound ends the run.
   const account = (turn: ModelTurn): StopReason | undefined => {
@@ -163,23 +70,12 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   try {
     result.stopReason =
       backend.kind === 'turns'
-        ? await turnLoop(backend, prompt, replayed, opening, dispatcher, account, abortable ? controller.signal : undefined, (input) => (finishInput = input))
-        : await hostLoop(backend, prompt, opening, maxIterations, opts.resume, dispatcher, account, controller.signal, result, (input) => (finishInput = input));
+        ? await turnLoop(backend, prompt, replayed, opening, dispatcher, account, abort.abortable ? abort.signal : undefined, onFinish)
+        : await hostLoop(backend, prompt, opening, maxIterations, opts.resume, dispatcher, account, abort.signal, result, onFinish);
   } catch (error) {
-    if (abortCause) {
-      result.stopReason = abortCause;
-    } else if (error instanceof BackendError) {
-      result.stopReason = 'error';
-      result.error = { kind: error.kind, message: error.message };
-      result.message = error.message;
-    } else {
-      log('error', 'agent run failed', { runId, workspaceId: opts.workspaceId, error });
-      result.stopReason = 'error';
-      result.error = { kind: 'internal', message: (error as Error)?.message ?? String(error) };
-    }
+    settleFailure(opts, result, error, abort.cause());
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onCancel);
+    abort.release();
   }
 
   result.toolCalls = dispatcher.records;
@@ -187,6 +83,162 @@ export async function runAgent(opts: AgentRunOptions): Promise<AgentRunResult> {
   result.finalText = vault.reidentify(lastText);
   if (finishInput !== undefined) result.output = finishInput;
   return complete();
+}
+
+function emptyResult(runId: string): AgentRunResult {
+  return {
+    ran: false,
+    runId,
+    stopReason: 'error',
+    iterations: 0,
+    toolCalls: [],
+    usage: zeroUsage(),
+    model: '',
+    backend: 'none',
+    finalText: '',
+    proposals: [],
+    durationMs: 0,
+  };
+}
+
+/** Every run ends here, refused and failed ones too: its agent_runs row (and the month's tokens) and a log line. */
+async function recordAndLog(opts: AgentRunOptions, result: AgentRunResult, started: number): Promise<AgentRunResult> {
+  result.durationMs = performance.now() - started;
+  const runId = result.runId!;
+  try {
+    // Trusted, as service; one autocommit statement unless the 80% warning is due (see recordRun).
+    await recordRun(await getDb(), {
+      id: runId,
+      workspaceId: opts.workspaceId,
+      agentId: opts.agent?.id,
+      agentName: opts.agent?.name ?? '',
+      planet: opts.planet ?? 'cross',
+      trigger: opts.trigger,
+      result,
+    });
+  } catch (error) {
+    log('error', 'agent run not recorded', { runId, workspaceId: opts.workspaceId, error });
+    result.runId = null;
+  }
+  log('info', 'agent run', {
+    runId,
+    workspaceId: opts.workspaceId,
+    backend: result.backend,
+    stopReason: result.stopReason,
+    iterations: result.iterations,
+    tokens: totalTokens(result.usage),
+    ms: Math.round(result.durationMs),
+  });
+  return result;
+}
+
+/**
+ * What a run needs before its first model call: the quota's say, the alias key, the names the policy
+ * hides and the tools the workspace's connections allow. Undefined when the run must not start (the
+ * quota is spent, or a read failed); `result` then says why.
+ */
+async function prepare(
+  opts: AgentRunOptions,
+  backend: ModelBackend,
+  result: AgentRunResult,
+): Promise<{ vault: PiiVault; tools: ToolDefinition[]; finishToolName: string } | undefined> {
+  const finishToolName = opts.finishToolName ?? 'finish';
+  const given = Array.isArray(opts.tools) ? opts.tools : fromAgentTools(opts.tools);
+  const declared = given.some((t) => t.name === finishToolName) ? given : [...given, builtinFinish(finishToolName)];
+  try {
+    // Reads only, each consistent on its own: no transaction to pay for on every run (trusted, as service).
+    // All of them at once: the quota decides before the first model call, not before the other reads.
+    const db = await getDb();
+    const spends = backend.id !== 'offline'; // the offline model spends no tokens, so the quota never stops it
+    const [quota, key, names, offered] = await Promise.all([
+      spends ? quotaState(db, opts.workspaceId) : undefined,
+      aliasKey(db),
+      opts.policy.knownNames(opts.workspaceId),
+      connectedTools(opts.policy.connections, opts.workspaceId, declared),
+    ]);
+    if (spends && !quota) throw new Error(`Workspace ${opts.workspaceId} does not exist`);
+    if (quota && quota.used >= quota.cap) {
+      result.stopReason = 'quota_exceeded';
+      result.message = quotaMessage(quota);
+      return undefined;
+    }
+    return { vault: new PiiVault(key, opts.workspaceId, names, opts.speaker), tools: offered, finishToolName };
+  } catch (error) {
+    log('error', 'agent run setup failed', { runId: result.runId, workspaceId: opts.workspaceId, error });
+    result.error = { kind: 'internal', message: `The run could not start: ${(error as Error).message}` };
+    return undefined;
+  }
+}
+
+/** The prompt, the opening message and the replayed turns, every piece across the PII boundary. */
+function buildPrompt(
+  opts: AgentRunOptions,
+  backend: ModelBackend,
+  vault: PiiVault,
+  tools: ToolDefinition[],
+  finishToolName: string,
+): { prompt: Prompt; opening: string; replayed: Message[] } {
+  const context = [opts.context, opts.memory ? `Memory:\n${opts.memory}` : ''].filter(Boolean).join('\n\n');
+  const prompt: Prompt = {
+    system: vault.pseudonymize(opts.system),
+    context: vault.pseudonymize(context),
+    tools: tools
+      .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, kind: t.kind }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    model: backend.model,
+    maxTokens: opts.maxTokens ?? DEFAULT_MAX_TOKENS,
+    finishToolName,
+  };
+  const firstMessage = vault.pseudonymize(opts.firstMessage);
+  // Backends that keep their own sessions take earlier turns as a transcript in the opening message
+  // (unless they resume that session); the others get real turns.
+  const prior = (opts.history ?? []).map((m) => ({ role: m.role, text: vault.pseudonymize(m.text) }));
+  const ownSession = backend.kind === 'loop' || backend.id === 'codex';
+  const opening = ownSession && !opts.resume && prior.length > 0 ? withTranscript(prior, firstMessage) : firstMessage;
+  const replayed: Message[] = ownSession ? [] : prior.map((m) => (m.role === 'user' ? { role: 'user', text: m.text } : { role: 'assistant', text: m.text, toolCalls: [] }));
+  return { prompt, opening, replayed };
+}
+
+/**
+ * Only a caller's signal or a deadline can abort a run; `cause` says which did. The SDKs do extra work
+ * for every request that carries a signal (listeners, a finalization registry), so a run that cannot
+ * be aborted (`abortable` false) sends none.
+ */
+function abortControl(opts: Pick<AgentRunOptions, 'signal' | 'deadline'>) {
+  const controller = new AbortController();
+  let cause: 'cancelled' | 'deadline' | undefined;
+  const abort = (why: 'cancelled' | 'deadline') => {
+    cause ??= why;
+    controller.abort(new Error(why === 'deadline' ? 'The run passed its deadline' : 'The run was cancelled'));
+  };
+  const onCancel = () => abort('cancelled');
+  if (opts.signal?.aborted) abort('cancelled');
+  opts.signal?.addEventListener('abort', onCancel, { once: true });
+  const timer = opts.deadline ? setTimeout(() => abort('deadline'), Math.max(0, opts.deadline.getTime() - Date.now())) : undefined;
+  return {
+    signal: controller.signal,
+    abortable: Boolean(opts.signal || opts.deadline),
+    cause: () => cause,
+    release: () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onCancel);
+    },
+  };
+}
+
+/** Why a run that threw stopped: its abort, the backend's own failure, or a bug (logged). */
+function settleFailure(opts: AgentRunOptions, result: AgentRunResult, error: unknown, aborted: 'cancelled' | 'deadline' | undefined) {
+  if (aborted) {
+    result.stopReason = aborted;
+  } else if (error instanceof BackendError) {
+    result.stopReason = 'error';
+    result.error = { kind: error.kind, message: error.message };
+    result.message = error.message;
+  } else {
+    log('error', 'agent run failed', { runId: result.runId, workspaceId: opts.workspaceId, error });
+    result.stopReason = 'error';
+    result.error = { kind: 'internal', message: (error as Error)?.message ?? String(error) };
+  }
 }
 
 async function turnLoop(
