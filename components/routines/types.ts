@@ -1,34 +1,10 @@
-/** Routines as Multiverbe's own API returns them (lib/schedule, serialized: camelCase, dates as ISO strings). */
+import type { Wire } from '@/lib/api';
+import type { Routine, RoutineRun, RoutineSchedule } from '@/lib/schedule';
 
-export type ScheduleView = { kind: 'interval'; minutes: number } | { kind: 'cron'; cron: string };
-
-export interface RoutineRunView {
-  id: string;
-  dueAt: string;
-  status: 'pending' | 'sent' | 'failed';
-  manual: boolean;
-  conversationId: string | null;
-  messageId: string | null;
-  error: string | null;
-  createdAt: string;
-}
-
-export interface RoutineView {
-  id: string;
-  workspaceId: string;
-  agent: { id: string; name: string };
-  name: string;
-  instruction: string;
-  schedule: ScheduleView;
-  timeZone: string;
-  enabled: boolean;
-  /** Null while paused. */
-  nextRunAt: string | null;
-  lastRun: RoutineRunView | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Routines as Multiverbe's own API sends them: lib/schedule's types through the serializer. */
+export type ScheduleView = Wire<RoutineSchedule>;
+export type RoutineRunView = Wire<RoutineRun>;
+export type RoutineView = Wire<Routine>;
 
 export interface AgentOption {
   id: string;

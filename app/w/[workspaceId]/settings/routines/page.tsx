@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { RoutinesView } from '@/components/routines/routines';
-import type { AgentOption, RoutineView } from '@/components/routines/types';
+import type { AgentOption } from '@/components/routines/types';
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { listWorkspaceAgents } from '@/lib/agents';
@@ -31,7 +31,7 @@ export default async function RoutinesPage({ params }: { params: WorkspaceParams
         timeZone={workspace.timeZone}
         agents={agents.map((agent): AgentOption => ({ id: agent.id, name: agent.name }))}
         limits={{ perAgent: MAX_ROUTINES_PER_AGENT, minMinutes: MIN_INTERVAL_MINUTES, maxMinutes: MAX_INTERVAL_MINUTES, historyRuns: RUN_HISTORY_LIMIT }}
-        initialRoutines={serialize<RoutineView[]>(routines)}
+        initialRoutines={serialize(routines)}
       />
     </>
   );
