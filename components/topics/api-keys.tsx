@@ -10,18 +10,13 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { focusFirstError } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import type { Wire } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
+import type { ApiKey } from '@/lib/topics';
 
-/** An API key as Multiverbe's own API returns it (camelCase, dates as ISO strings). */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+/** An API key as Multiverbe's own API sends it. */
+export type ApiKeyView = Wire<ApiKey>;
 
 const keysKey = (workspaceId: string) => ['workspaces', workspaceId, 'api-keys'] as const;
 

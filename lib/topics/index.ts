@@ -1,5 +1,5 @@
 export { authenticate, callerForKey, createApiKey, createApiKeySchema, listApiKeys, revokeApiKey } from './auth';
-export type { Caller } from './auth';
+export type { ApiKey, Caller } from './auth';
 export { contractRoute, parseBody } from './http';
 export { openApiDocument } from './openapi';
 export { processNext, queueConcurrency, setQueueConcurrency, stalledWorkspaces } from './queue';

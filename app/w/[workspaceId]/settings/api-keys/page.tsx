@@ -8,7 +8,6 @@ import { serialize } from '@/lib/api';
 import { mcpAddress } from '@/lib/mcp';
 import { getI18n } from '@/lib/i18n/server';
 import { listApiKeys, queueConcurrency } from '@/lib/topics';
-import type { ApiKeyView } from '@/components/topics/api-keys';
 import { currentWorkspace, type WorkspaceParams } from '../../current';
 import { saveQueueConcurrency } from './actions';
 
@@ -35,7 +34,7 @@ export default async function ApiKeysPage({ params }: { params: WorkspaceParams 
     <>
       {header}
       <div className="flex flex-col gap-6">
-        <ApiKeys workspaceId={workspace.id} initialKeys={serialize<ApiKeyView[]>(keys)} />
+        <ApiKeys workspaceId={workspace.id} initialKeys={serialize(keys)} />
         <Card>
           <CardTitle>{t('topics.mcp')}</CardTitle>
           <p className="mt-1 mb-3 text-[0.9375rem] text-pretty text-muted">{t('topics.mcpLead')}</p>
