@@ -30,6 +30,7 @@ const decision = (over: Partial<DecisionView>): DecisionView => ({
   to: '+39 333 000 0000',
   message: 'Ciao Marta…',
   details: { customerName: 'Marta Neri', serviceName: 'Piega', startsAt: '2026-12-01T09:00:00Z' },
+  trigger: 'cron:analyze_planet_data',
   expiresAt: '2026-12-01T07:00:00Z',
   createdAt: '2026-11-30T06:00:00Z',
   decidedAt: null,

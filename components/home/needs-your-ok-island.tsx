@@ -6,16 +6,15 @@ import { api, ApiRequestError, errorText } from '@/components/api/client';
 import { labelText } from '@/components/cards/format';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import type { Wire } from '@/lib/api';
+import type { ApprovalResult } from '@/lib/autonomy';
 import type { CardAction } from '@/lib/cards/card';
 import { useI18n } from '@/lib/i18n/client';
 import { deliveryText } from './delivery';
 import type { DeliveryView, SuggestionView } from './types';
 
-/** What POST …/approve answers (lib/autonomy's ApprovalResult). */
-interface ApprovalResultView {
-  status: 'executed';
-  delivery: DeliveryView | null;
-}
+/** What POST …/approve answers. */
+type ApprovalResultView = Wire<ApprovalResult>;
 
 /** How long "Approved · Undo" / "Ignored · Undo" stays in place of the card. */
 const UNDO_MS = 8000;

@@ -1,19 +1,11 @@
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { metricLabel, metricValue } from '@/lib/planets/format';
 import type { MetricView } from '@/components/home/types';
+import type { Wire } from '@/lib/api';
+import type { InsightView } from '@/lib/insights';
 
-export interface InsightItem {
-  id: string;
-  planet: string;
-  insightDate: string;
-  kind: string;
-  severity: 'info' | 'watch' | 'act';
-  title: string;
-  body: string;
-  params: Record<string, unknown>;
-  source: 'agent' | 'rules';
-  status: 'new' | 'seen' | 'dismissed' | 'actioned';
-}
+/** An insight as the API sends it. */
+export type InsightItem = Wire<InsightView>;
 
 const COUNTED_KINDS = ['reminders_due', 'freed_slots', 'lapsed_customers', 'stale_deals'] as const;
 const KINDS = ['nothing_scheduled', 'no_recent_campaign'] as const;

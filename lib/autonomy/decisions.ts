@@ -1,6 +1,7 @@
-import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type ExecutionResult, type MessageStatus } from '@/lib/actions';
+import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type Channel, type ExecutionResult, type MessageStatus } from '@/lib/actions';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import type { Planet } from '@/lib/planets';
 import { requireManager, roleIn } from './roles';
 import { promotionSuggestions } from './settings';
 import { actionTier, type Tier } from './tier';
@@ -308,12 +309,12 @@ export async function expireDecisions(now = new Date()): Promise<number> {
 /** A decision as the API and the UI show it (camelCased by the serializer). */
 export interface DecisionView {
   id: string;
-  planet: string;
+  planet: Planet;
   action_type: ActionType;
   tier: 'propose' | 'auto';
   status: DecisionStatus;
   args_hash: string;
-  channel: string;
+  channel: Channel;
   to: string;
   message: string;
   details: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { cancelQueuedMessages, type MessageStatus } from '@/lib/actions';
+import { cancelQueuedMessages, type Channel, type MessageStatus } from '@/lib/actions';
 import { conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { elevated, withUser, type SessionUser } from '@/lib/db';
 import { undoDecision } from './decisions';
@@ -7,7 +7,7 @@ import { requireManager, roleIn } from './roles';
 export interface OutboxMessageView {
   id: string;
   decision_id: string | null;
-  channel: string;
+  channel: Channel;
   recipient: string;
   recipient_name: string;
   subject: string;

@@ -44,7 +44,7 @@ export interface PlanetSummary {
 
 export interface DoneGroup {
   actionType: ActionType;
-  planet: string;
+  planet: Planet;
   count: number;
   items: DecisionView[];
 }

@@ -30,7 +30,7 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
   const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: workspace.timeZone }).format(new Date());
   let home: { brief: DailyBriefView; approvals: ApprovalCardView[] } | null = null;
   try {
-    const brief = serialize<DailyBriefView>(await composeDailyBrief(user, workspace.id));
+    const brief = serialize(await composeDailyBrief(user, workspace.id));
     home = { brief, approvals: await approvalCards(brief, locale, t) };
   } catch (error) {
     log('error', 'daily brief failed', { workspaceId, error });

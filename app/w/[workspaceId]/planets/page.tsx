@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { trendText } from '@/components/home/format';
 import { metricLabel, metricValue } from '@/lib/planets/format';
-import type { PlanetSummaryView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { PlanetDisc } from '@/components/planets/planet-disc';
 import { ChevronRightIcon } from '@/components/ui/icons';
@@ -20,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PlanetsPage({ params }: { params: WorkspaceParams }) {
   const { workspaceId } = await params;
   const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
-  const planets = serialize<PlanetSummaryView[]>(await planetSummaries(user, workspace.id));
+  const planets = serialize(await planetSummaries(user, workspace.id));
   return (
     <>
       <PageHeader title={t('nav.planets')} description={t('planets.lead')} />

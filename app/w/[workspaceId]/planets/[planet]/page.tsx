@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { decisionState, describeDecision, shortDate } from '@/components/home/format';
 import { formatMoment, formatPercent } from '@/lib/i18n/format';
 import { metricLabel, metricValue } from '@/lib/planets/format';
-import type { DecisionView, MetricView } from '@/components/home/types';
+import type { MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
-import { insightText, type InsightItem } from '@/components/planets/insight-text';
+import { insightText } from '@/components/planets/insight-text';
 import { PlanetDisc } from '@/components/planets/planet-disc';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -34,8 +34,8 @@ export default async function PlanetPage({ params }: { params: Params }) {
   const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
   const detail = await planetDetail(user, workspace.id, planet);
   const { trend } = trendOf(detail.metrics);
-  const insights = serialize<InsightItem[]>(detail.insights);
-  const decisions = serialize<DecisionView[]>(detail.decisions);
+  const insights = serialize(detail.insights);
+  const decisions = serialize(detail.decisions);
   const sector = SECTORS.find((s) => s.id === detail.sector)?.label[locale] ?? detail.sector;
 
   return (

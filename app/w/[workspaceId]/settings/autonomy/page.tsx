@@ -2,11 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AutonomyView } from '@/components/autonomy/autonomy-view';
 import { StopMessage } from '@/components/autonomy/stop-message';
-import type { AutonomySettingsView, OutboxMessageItem } from '@/components/autonomy/types';
 import { deliveryText } from '@/components/home/delivery';
 import { decisionState, describeDecision } from '@/components/home/format';
 import { formatMoment } from '@/lib/i18n/format';
-import type { DecisionView } from '@/components/home/types';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -50,15 +48,15 @@ export default async function AutonomyPage({ params }: { params: WorkspaceParams
     listDecisions(user, workspace.id, { tier: 'auto', limit: 30 }),
     listOutbox(user, workspace.id, { limit: 20 }),
   ]);
-  const decisions = serialize<DecisionView[]>(history);
-  const messages = serialize<OutboxMessageItem[]>(outbox);
+  const decisions = serialize(history);
+  const messages = serialize(outbox);
   const tz = workspace.timeZone;
 
   return (
     <>
       <PageHeader title={t('settings.autonomy')} description={t('autonomy.lead')} back={back} />
       <div className="flex flex-col gap-6">
-        <AutonomyView workspaceId={workspace.id} initial={serialize<AutonomySettingsView>(settings)} />
+        <AutonomyView workspaceId={workspace.id} initial={serialize(settings)} />
 
         <Card>
           <CardTitle>{t('autonomy.historyTitle')}</CardTitle>
