@@ -7,14 +7,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { focusFirstError, looksLikeEmail, type FieldErrors } from '@/components/ui/form';
+import type { Wire } from '@/lib/api';
 import { useI18n } from '@/lib/i18n/client';
+import type { createInvitation } from '@/lib/workspaces';
 import { invitationsKey } from './queries';
 import type { InvitationView } from './types';
 
-interface Created {
-  invitation: InvitationView;
-  link: string;
-}
+type Created = Wire<Awaited<ReturnType<typeof createInvitation>>>;
 
 /** Owners invite admins or members, admins invite members. The link is shown once, right after. */
 export function InviteForm({ workspaceId, canInviteAdmins }: { workspaceId: string; canInviteAdmins: boolean }) {

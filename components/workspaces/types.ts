@@ -1,38 +1,17 @@
+import type { Wire } from '@/lib/api';
 import type { Translate } from '@/lib/i18n';
+import type { Invitation, Member, Workspace } from '@/lib/workspaces';
 
 /**
- * Workspace data as client components see it: what the REST API returns (camelCase, dates as ISO
- * strings). Server pages convert lib results to this shape before passing them down.
+ * Workspace data as client components see it: lib/workspaces' types as the REST API sends them
+ * (`Wire`). Server pages pass lib results through `serialize` (or `toSummary`) before handing them down.
  */
-export type Role = 'owner' | 'admin' | 'member';
-export type Plan = 'free' | 'pro' | 'business';
+export type { Plan, Role } from '@/lib/workspaces';
 
-export interface WorkspaceSummary {
-  id: string;
-  name: string;
-  isPersonal: boolean;
-  role: Role;
-  plan: Plan;
-  timeZone: string;
-  locale: 'en' | 'it';
-  sector: string;
-}
-
-export interface MemberView {
-  userId: string;
-  email: string;
-  displayName: string;
-  role: Role;
-  createdAt: string;
-}
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: 'admin' | 'member';
-  expiresAt: string;
-  createdAt: string;
-}
+/** What the switcher and the settings form need of a workspace. */
+export type WorkspaceSummary = Omit<Wire<Workspace>, 'createdAt'>;
+export type MemberView = Wire<Member>;
+export type InvitationView = Wire<Invitation>;
 
 export interface Option {
   value: string;
@@ -44,8 +23,6 @@ export function toSummary(workspace: WorkspaceSummary): WorkspaceSummary {
   const { id, name, isPersonal, role, plan, timeZone, locale, sector } = workspace;
   return { id, name, isPersonal, role, plan, timeZone, locale, sector };
 }
-
-export const iso = (date: Date | string) => new Date(date).toISOString();
 
 /**
  * Every personal workspace starts with the English name "Personal"; until its owner renames it,

@@ -7,7 +7,8 @@ import { InvitationList } from '@/components/workspaces/invitation-list';
 import { InviteForm } from '@/components/workspaces/invite-form';
 import { LeaveWorkspace } from '@/components/workspaces/leave-workspace';
 import { MemberList } from '@/components/workspaces/member-list';
-import { displayName, iso } from '@/components/workspaces/types';
+import { displayName } from '@/components/workspaces/types';
+import { serialize } from '@/lib/api';
 import { getI18n } from '@/lib/i18n/server';
 import { listInvitations, listMembers } from '@/lib/workspaces';
 import { currentWorkspace, type WorkspaceParams } from '../../current';
@@ -39,7 +40,7 @@ export default async function MembersPage({ params }: { params: WorkspaceParams 
             <MemberList
               workspaceId={workspace.id}
               viewer={{ userId: user.id, role: workspace.role }}
-              initialMembers={members.map((member) => ({ ...member, createdAt: iso(member.createdAt) }))}
+              initialMembers={serialize(members)}
             />
           </div>
         </Card>
@@ -66,11 +67,7 @@ export default async function MembersPage({ params }: { params: WorkspaceParams 
               <div className="mt-3">
                 <InvitationList
                   workspaceId={workspace.id}
-                  initialInvitations={invitations.map((invitation) => ({
-                    ...invitation,
-                    expiresAt: iso(invitation.expiresAt),
-                    createdAt: iso(invitation.createdAt),
-                  }))}
+                  initialInvitations={serialize(invitations)}
                 />
               </div>
             </Card>
