@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { serialize, serializeSnake, type Wire } from './serialize';
+import { serialize, serializeSnake, type SnakeWire, type Wire } from './serialize';
 
 describe('serialize', () => {
   it('turns rows, nested rows and arrays of rows into camelCase with ISO dates', () => {
@@ -73,6 +73,8 @@ describe('Wire<T>, the type of what serialize sends', () => {
     expectTypeOf<Wire<{ kind: 'a'; at_: Date } | { kind: 'b'; a__b: number }>>().toEqualTypeOf<{ kind: 'a'; at_: string } | { kind: 'b'; a_B: number }>();
     expectTypeOf<Wire<{ snake_Upper: 1 }>>().toEqualTypeOf<{ snake_Upper: 1 }>();
     expectTypeOf<Wire<unknown>>().toEqualTypeOf<unknown>();
+    expectTypeOf<Wire<{ mentions: unknown[]; gaps: (Date | undefined)[] }>>().toEqualTypeOf<{ mentions: unknown[]; gaps: (string | null)[] }>();
+    expectTypeOf<SnakeWire<{ topic_id: string; created_at: Date; data: { a_b: 1 } }>>().toEqualTypeOf<{ topic_id: string; created_at: string; data: { a_b: 1 } }>();
   });
 
   it('matches what a client receives for a value of the type', () => {

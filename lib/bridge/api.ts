@@ -3,7 +3,13 @@
  * runs on a laptop (real fetch) or inside the app as a hosted runner (the in-process fetch).
  * Bodies travel in the API envelope; dates arrive as ISO strings.
  */
+import type { exchangeAgentCredential, OwnedAgent, recordHeartbeat } from '@/lib/agents';
+import type { Wire } from '@/lib/api';
+import type { publishArtifact } from '@/lib/artifacts';
+import type { publishResults, reportOutcome } from '@/lib/cards';
+import type { ClaimedDelivery, delegate, extendLease, sendMessage } from '@/lib/chat';
 import type { Planet, PlanetMetrics } from '@/lib/planets';
+import type { AgentConversationView } from './history';
 
 export class AgentApiError extends Error {
   constructor(
@@ -15,53 +21,26 @@ export class AgentApiError extends Error {
   }
 }
 
-export interface AgentSelf {
-  id: string;
-  name: string;
-  role: string;
-  capabilities: string[];
-  backend: 'anthropic' | 'claude-code' | 'openai' | 'codex' | 'offline';
-  model: string | null;
-  runtime: 'hosted' | 'local';
+/** What a route answering with `fn`'s result sends. */
+type Answer<F extends (...args: never[]) => Promise<unknown>> = Wire<Awaited<ReturnType<F>>>;
+
+/** The part of GET /api/agents/me a turn uses. */
+export type AgentSelf = Pick<Wire<OwnedAgent>, 'id' | 'name' | 'role' | 'capabilities' | 'backend' | 'model' | 'runtime'>;
+
+export type Delivery = Wire<ClaimedDelivery>;
+
+export type ConversationView = Wire<AgentConversationView>;
+
+/** What a turn reads of POST /api/agents/me/results. */
+export interface PublishedResults {
+  message: Pick<Answer<typeof publishResults>['message'], 'id'>;
+  cards: Pick<Answer<typeof publishResults>['cards'][number], 'id' | 'type' | 'template' | 'fallback'>[];
 }
 
-export interface Delivery {
-  id: string;
-  workspaceId: string;
-  conversationId: string;
-  conversationKind: 'channel' | 'dm' | 'thread' | 'delegation';
-  conversationName: string | null;
-  turn: number;
-  attempts: number;
-  leaseExpiresAt: string;
-  message: {
-    id: string;
-    seq: number;
-    authorKind: 'person' | 'agent';
-    authorId: string | null;
-    authorName: string;
-    body: string;
-    /** Structured extras, e.g. `cardEvent`: a click on a button of one of this agent's cards (lib/cards). */
-    payload?: Record<string, unknown>;
-    createdAt: string;
-  };
-}
-
-export interface ConversationView {
-  conversation: {
-    id: string;
-    workspaceId: string;
-    kind: Delivery['conversationKind'];
-    name: string | null;
-    status: 'open' | 'resolved' | 'abandoned' | null;
-    parentConversationId: string | null;
-    openedBy: { kind: 'person' | 'agent'; id: string } | null;
-    resolutionMessageId: string | null;
-  };
-  members: { kind: 'person' | 'agent'; id: string; name: string; role: string | null }[];
-  agents: { id: string; name: string; role: string }[];
-  messages: { id: string; seq: number; authorKind: 'person' | 'agent'; authorId: string | null; authorName: string; body: string; createdAt: string }[];
-  nextCursor: number | null;
+/** What a turn reads of POST /api/agents/me/artifacts. */
+export interface PublishedArtifact {
+  artifact: Pick<Answer<typeof publishArtifact>['artifact'], 'id' | 'currentVersion'>;
+  message: Pick<Answer<typeof publishArtifact>['message'], 'id'>;
 }
 
 export interface SseEvent {
@@ -93,31 +72,31 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
 
   return {
     exchange: (secret: string) =>
-      call<{ token: string; expiresAt: string; agentId: string }>('/api/agent-auth/exchange', { method: 'POST', headers: { 'x-agent-key': secret } }),
+      call<Answer<typeof exchangeAgentCredential>>('/api/agent-auth/exchange', { method: 'POST', headers: { 'x-agent-key': secret } }),
     me: (token: string) => call<AgentSelf>('/api/agents/me', { token }),
-    heartbeat: (token: string, connectionId: string) => call<{ lastHeartbeatAt: string }>('/api/agents/me/heartbeat', { token, body: { connectionId } }),
+    heartbeat: (token: string, connectionId: string) => call<Answer<typeof recordHeartbeat>>('/api/agents/me/heartbeat', { token, body: { connectionId } }),
     claim: (token: string, body: { connectionId: string; limit: number; leaseSeconds: number }) =>
       call<Delivery[]>('/api/agents/me/deliveries/claim', { token, body }),
     extend: (token: string, deliveryId: string, body: { connectionId: string; leaseSeconds: number }) =>
-      call<{ id: string; leaseExpiresAt: string }>(`/api/agents/me/deliveries/${deliveryId}/extend`, { token, body }),
+      call<Answer<typeof extendLease>>(`/api/agents/me/deliveries/${deliveryId}/extend`, { token, body }),
     complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: 'replied' | 'passed'; done?: boolean }) =>
       call<unknown>(`/api/agents/me/deliveries/${deliveryId}/complete`, { token, body }),
     view: (token: string, conversationId: string, limit = 30) =>
       call<ConversationView>(`/api/agents/me/conversations/${conversationId}/messages?limit=${limit}`, { token }),
     send: (token: string, conversationId: string, body: { body: string; replyTo?: { deliveryId: string; connectionId: string }; done?: boolean }) =>
-      call<{ id: string; seq: number }>(`/api/agents/me/conversations/${conversationId}/messages`, { token, body }),
+      call<Answer<typeof sendMessage>>(`/api/agents/me/conversations/${conversationId}/messages`, { token, body }),
     resolve: (token: string, threadId: string, summary: string) =>
       call<unknown>(`/api/agents/me/conversations/${threadId}/resolve`, { token, body: { summary } }),
     delegate: (token: string, conversationId: string, body: { to: string[]; task: string; messageId?: string }) =>
-      call<{ delegationId: string }>(`/api/agents/me/conversations/${conversationId}/delegations`, { token, body }),
+      call<Answer<typeof delegate>>(`/api/agents/me/conversations/${conversationId}/delegations`, { token, body }),
     relay: (token: string, delegationId: string, result: string) =>
       call<unknown>(`/api/agents/me/conversations/${delegationId}/relay`, { token, body: { result } }),
     publishResults: (token: string, body: { conversationId: string; body?: string; results: unknown[] }) =>
       call<PublishedResults>('/api/agents/me/results', { token, body }),
     publishArtifact: (token: string, body: { conversationId: string; kind: string; title: string; language?: string; content: string; body?: string }) =>
-      call<{ artifact: { id: string; currentVersion: number }; message: { id: string } }>('/api/agents/me/artifacts', { token, body }),
+      call<PublishedArtifact>('/api/agents/me/artifacts', { token, body }),
     reportOutcome: (token: string, eventId: string, body: { status: 'done' | 'failed'; outcome?: string }) =>
-      call<{ eventId: string; status: string }>(`/api/agents/me/results/actions/${eventId}`, { token, body }),
+      call<Answer<typeof reportOutcome>>(`/api/agents/me/results/actions/${eventId}`, { token, body }),
 
     /** One planet's metrics in a workspace the agent is in (aggregates only). */
     planetMetrics: (token: string, workspaceId: string, planet: Planet) =>
@@ -137,11 +116,6 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
 }
 
 export type AgentApi = ReturnType<typeof agentApi>;
-
-export interface PublishedResults {
-  message: { id: string };
-  cards: Array<{ id: string; type: string; template: { name: string; version: number } | null; fallback?: string }>;
-}
 
 /** What a turn reads and its tools do through the API (lib/bridge/turn.ts), with the connection's session token applied. */
 export function turnApi(api: AgentApi, token: () => Promise<string>) {

@@ -60,7 +60,7 @@ function turn(
   body: string,
   over: { author?: Partial<Delivery['message']>; conversation?: Partial<ConversationView['conversation']>; agent?: Partial<AgentSelf>; api?: TurnApi } = {},
 ): TurnInput {
-  const message = { id: 'm1', seq: 7, authorKind: 'person' as const, authorId: 'u1', authorName: 'Giulia', body, createdAt: new Date().toISOString(), ...over.author };
+  const message = { id: 'm1', seq: 7, authorKind: 'person' as const, authorId: 'u1', authorName: 'Giulia', body, mentions: [], payload: {}, createdAt: new Date().toISOString(), ...over.author };
   return {
     agent: { ...nova, ...over.agent },
     api: over.api ?? recordingApi().api,
