@@ -6,14 +6,13 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, errorText } from '@/components/api/client';
 import { useToast } from '@/components/ui/toast';
+import type { Wire } from '@/lib/api';
+import type { ClickResult } from '@/lib/cards';
 import { readAttachments, stateKey, type ActionState, type ArtifactChip, type CardAction } from '@/lib/cards/card';
 import { useI18n } from '@/lib/i18n/client';
 import { ResultCard } from './result-card';
 
-interface ClickResult {
-  eventId: string;
-  status: ActionState['status'];
-}
+type ClickAnswer = Wire<ClickResult>;
 
 /** What this needs of a message; the chat's own message type fits. */
 export interface AttachmentMessage {
@@ -38,7 +37,7 @@ export function MessageAttachments({ message }: { message: AttachmentMessage }) 
 
   const click = useMutation({
     mutationFn: ({ cardId, action }: { cardId: string; action: CardAction }) =>
-      api<ClickResult>(`/api/cards/${message.id}/actions`, { body: { cardId, actionId: action.id, locale } }),
+      api<ClickAnswer>(`/api/cards/${message.id}/actions`, { body: { cardId, actionId: action.id, locale } }),
     onSuccess: (result, { cardId, action }) =>
       setLocal((all) => ({
         ...all,
