@@ -61,6 +61,13 @@ export interface ClaimOptions {
   /** The claim's clock, for callers that keep their own (the executor's tests move it); default the database's. */
   now?: Date;
   scope?: unknown;
+  /**
+   * Rows this owner is done with, finished in the same statement before the claim: a worker going from
+   * one batch to the next pays one round trip and one commit. Rows it no longer holds are left alone,
+   * without saying which: use `finish` where a lost lease must be known (a 409). Not for queues with a
+   * concurrency limit, which claim one row per transaction.
+   */
+  finishing?: Omit<FinishOptions<Record<string, unknown>>, 'owner' | 'returning' | 'scope'>;
 }
 
 type Queryable = Pick<Tx, 'query'>;
@@ -113,10 +120,25 @@ export function held(queue: Queue, t: string, at: Params = { now: 'now()', scope
 // Plain equality, so the probes use the group's index (a null key is a group of one).
 const columns = (by: readonly string[], a: string, b: string) => by.map((c) => `${a}.${c} = ${b}.${c}`).join(' and ');
 
-function claimSql(queue: Queue, s: Statement, owner: string, worker: string | null, leaseSeconds: number, limit: number): string {
+/** The finishing update: clears the lease of the rows `owner` still holds and applies `set`. */
+function finishSql(queue: Queue, s: Statement, owner: string, options: Omit<FinishOptions<Record<string, unknown>>, 'owner'>, scope: unknown): string {
+  const record = [`id ${queue.idType}`, ...Object.entries(options.types).map(([name, type]) => `${name} ${type}`)].join(', ');
+  const where = ['r.id = v.id', `r.lease_owner = ${s.param('owner', owner)}`, `(${queue.leased('r', s)})`];
+  if (scope !== undefined && queue.scope) where.push(queue.scope('r', s));
+  const set = options.set('r', 'v');
+  return `update ${queue.table} r set lease_owner = null, lease_worker = null, lease_expires_at = null${set ? `, ${set}` : ''}
+       from json_to_recordset(${s.param('rows', JSON.stringify(options.rows))}::json) as v(${record})
+      where ${where.join(' and ')}
+      returning r.id${options.returning ? `, ${options.returning}` : ''}`;
+}
+
+function claimSql(queue: Queue, s: Statement, options: ClaimOptions, limit: number): string {
+  const { owner, worker, leaseSeconds } = options;
   const t = queue.table;
   const where = [claimable(queue, 'c', s)];
   if (queue.scope) where.push(queue.scope('c', s));
+  // A row being finished whose lease ran out meanwhile would look claimable: a statement must not update a row twice.
+  if (options.finishing?.rows.length) where.push(`c.id <> all(${s.param('finishing', options.finishing.rows.map((r) => r.id))}::${queue.idType}[])`);
   if (queue.inOrder) {
     const { by, seq } = queue.inOrder;
     // A correlated scalar subquery: one index probe per candidate (as an anti-join the planner may scan
@@ -146,14 +168,17 @@ function claimSql(queue: Queue, s: Statement, owner: string, worker: string | nu
     update ${t} r set ${set}
       from picked p where r.id = p.id${max !== undefined ? ` and p.attempts < ${max}` : ''}
     returning false as exhausted, ${queue.returning})`;
-  if (max === undefined) return `with ${picked}, ${claimed}\n${queue.view ? queue.view('claimed') : 'select * from claimed'}`;
+  // The rows being finished: the claim's snapshot sees them as still leased (and the `<> all` above keeps
+  // out one whose lease ran out), so the claim never takes one of them.
+  const finishing = options.finishing?.rows.length ? `finished as (${finishSql(queue, s, owner, options.finishing, undefined)}), ` : '';
+  if (max === undefined) return `with ${finishing}${picked}, ${claimed}\n${queue.view ? queue.view('claimed') : 'select * from claimed'}`;
   const giveUp = queue.attempts?.giveUp?.('r');
   const exhausted = `exhausted as (
     update ${t} r set lease_owner = null, lease_worker = null, lease_expires_at = null${giveUp ? `, ${giveUp}` : ''}
       from picked p where r.id = p.id and p.attempts >= ${max}
     returning true as exhausted, ${queue.returning})`;
   const rows = '(select * from claimed union all select * from exhausted)';
-  return `with ${picked}, ${claimed}, ${exhausted}\n${queue.view ? queue.view(rows) : `select * from ${rows} k`}`;
+  return `with ${finishing}${picked}, ${claimed}, ${exhausted}\n${queue.view ? queue.view(rows) : `select * from ${rows} k`}`;
 }
 
 class GroupFull extends Error {}
@@ -167,10 +192,13 @@ class GroupFull extends Error {}
 export async function claim<R>(db: Pick<Database, 'query' | 'transaction'>, queue: Queue, options: ClaimOptions): Promise<Array<R & { exhausted: boolean }>> {
   const { leaseSeconds, limit = 1 } = options;
   if (!(leaseSeconds > 0)) throw new Error('leaseSeconds must be above 0');
+  if (queue.concurrency && options.finishing) throw new Error('A queue with a concurrency limit finishes with finish(), not in its claim');
   const out: Array<R & { exhausted: boolean }> = [];
   let claimed = 0;
   while (claimed < limit) {
-    const rows = queue.concurrency ? await claimWithinLimit<R>(db, queue, options) : await claimBatch<R>(db, queue, options, limit - claimed);
+    const rows = queue.concurrency
+      ? await claimWithinLimit<R>(db, queue, options)
+      : await claimBatch<R>(db, queue, out.length === 0 ? options : { ...options, finishing: undefined }, limit - claimed);
     out.push(...rows);
     const got = rows.filter((row) => !row.exhausted).length;
     claimed += got;
@@ -183,7 +211,7 @@ export async function claim<R>(db: Pick<Database, 'query' | 'transaction'>, queu
 
 async function claimBatch<R>(db: Queryable, queue: Queue, options: ClaimOptions, limit: number) {
   const s = new Statement(options);
-  const sql = claimSql(queue, s, options.owner, options.worker, options.leaseSeconds, limit);
+  const sql = claimSql(queue, s, options, limit);
   return db.query<R & { exhausted: boolean }>(sql, s.values);
 }
 
@@ -281,15 +309,5 @@ export interface FinishOptions<V extends Record<string, unknown>> {
 export async function finish<V extends Record<string, unknown>, R = { id: string }>(db: Queryable, queue: Queue, options: FinishOptions<V>): Promise<R[]> {
   if (options.rows.length === 0) return [];
   const s = new Statement(options);
-  const record = [`id ${queue.idType}`, ...Object.entries(options.types).map(([name, type]) => `${name} ${type}`)].join(', ');
-  const where = ['r.id = v.id', `r.lease_owner = ${s.param('owner', options.owner)}`, `(${queue.leased('r', s)})`];
-  if (options.scope !== undefined && queue.scope) where.push(queue.scope('r', s));
-  const set = options.set('r', 'v');
-  return db.query<R>(
-    `update ${queue.table} r set lease_owner = null, lease_worker = null, lease_expires_at = null${set ? `, ${set}` : ''}
-       from json_to_recordset(${s.param('rows', JSON.stringify(options.rows))}::json) as v(${record})
-      where ${where.join(' and ')}
-      returning r.id${options.returning ? `, ${options.returning}` : ''}`,
-    s.values,
-  );
+  return db.query<R>(finishSql(queue, s, options.owner, options as unknown as FinishOptions<Record<string, unknown>>, options.scope), s.values);
 }

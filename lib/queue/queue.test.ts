@@ -55,6 +55,27 @@ describe('claim, renew, finish', () => {
     expect((await take('c', { limit: 100 })).map((j) => j.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
   });
 
+  it('finishes a batch and claims the next in one statement, leaving alone what is no longer its own', async () => {
+    await freshJobs(7);
+    const first = await take('a', { limit: 3, leaseSeconds: 0.2 });
+    await sleep(300);
+    // Job 1's lease ran out and b took it; jobs 2 and 3 ran out too but nobody took them.
+    expect((await take('b')).map((j) => j.id)).toEqual([1]);
+    const next = await claim<{ id: number }>(getDb(), jobs, {
+      owner: 'a',
+      worker: null,
+      leaseSeconds: 60,
+      limit: 3,
+      finishing: { rows: first.map((j) => ({ id: j.id })), types: {}, set: () => `status = 'done'` },
+    });
+    expect(next.map((j) => j.id)).toEqual([4, 5, 6]);
+    expect(await getDb().query(`select id, status, lease_owner from public.test_jobs where id <= 3 order by id`)).toEqual([
+      { id: 1, status: 'running', lease_owner: 'b' },
+      { id: 2, status: 'done', lease_owner: null },
+      { id: 3, status: 'done', lease_owner: null },
+    ]);
+  });
+
   it('renews only the holder’s leases, and hands them back on release', async () => {
     await freshJobs(3);
     const mine = await take('a', { limit: 2, leaseSeconds: 0.3 });
