@@ -8,6 +8,8 @@ export interface BenchResult {
   title: string;
   rows: Array<Record<string, string | number>>;
   notes?: string[];
+  /** Further tables, each with its own columns, printed after the first. */
+  tables?: Array<{ title: string; rows: Array<Record<string, string | number>>; notes?: string[] }>;
 }
 
 export type Bench = () => Promise<BenchResult>;
@@ -32,9 +34,11 @@ async function main() {
     console.log(`\n== ${name}`);
     const { default: bench } = (await import(pathToFileURL(path.join(dir, name, 'bench.ts')).href)) as { default: Bench };
     const result = await bench();
-    console.log(result.title);
-    printTable(result.rows);
-    for (const note of result.notes ?? []) console.log(note);
+    for (const table of [result, ...(result.tables ?? [])]) {
+      console.log(table.title);
+      printTable(table.rows);
+      for (const note of table.notes ?? []) console.log(note);
+    }
   }
 }
 

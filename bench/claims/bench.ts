@@ -10,6 +10,7 @@ import { migrate, openPostgres, useDatabase as installDatabase, type Database } 
 import { openBenchDatabase } from '../database';
 import type { Bench } from '../run';
 import { ms, percentile } from '../stats';
+import { JOBS, LATENCY_JOBS, plainJobs, ROUNDS } from './plain-jobs';
 
 /**
  * The deliveries queue under load and the realtime path end to end.
@@ -206,6 +207,7 @@ const bench: Bench = async () => {
     installDatabase(db);
     const claims = await claimsPerSecond(db, url);
     const latency = await sendToReceive();
+    const plain = url ? await plainJobs(url, db) : null;
     return {
       title: `claims on ${db.kind}: ${DELIVERIES} deliveries of one agent over ${CONVERSATIONS} conversations; then ${LATENCY_RUNS} sends timed over SSE (after ${LATENCY_WARMUP} warm-up)`,
       rows: [...claims, ...latency],
@@ -214,6 +216,21 @@ const bench: Bench = async () => {
         'Each connection claims with the one statement (FOR UPDATE SKIP LOCKED under a lease) and completes every delivery in its own transaction.',
         'The SSE path: sendMessage commits → NOTIFY → the process LISTENer → the agent stream (loopback HTTP) → claim over HTTP.',
       ].filter(Boolean),
+      tables: [
+        plain
+          ? {
+              title: `plain jobs on Postgres, lib/queue against graphile-worker side by side: ${JOBS} jobs a run for jobs/s (medians of ${ROUNDS} rounds, alternating which goes first), ${LATENCY_JOBS} jobs one at a time a round for queue-to-start latency`,
+              rows: plain,
+              notes: [
+                'lib/queue: each worker one connection, a batch claimed in one statement and finished in the statement that claims the next; one LISTEN per process. graphile-worker: one runner per worker (concurrency 1, a pool of 2: its queries and its LISTEN); batch > 1 = its local queue with batched completions.',
+                "'rounds': each round's jobs/s, lib/queue | graphile-worker.",
+              ],
+            }
+          : {
+              title: 'plain jobs against graphile-worker: needs Postgres (set BENCH_DATABASE_URL)',
+              rows: [],
+            },
+      ],
     };
   } finally {
     installDatabase(undefined);
