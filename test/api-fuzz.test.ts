@@ -88,6 +88,7 @@ interface JsonSchema {
   default?: unknown;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  anyOf?: JsonSchema[];
   $ref?: string;
 }
 interface OpenApiOperation {
@@ -295,6 +296,7 @@ function valueOf(schema: JsonSchema, field: string): unknown {
   if (schema.$ref) return valueOf(world.openapi.components.schemas[schema.$ref.split('/').pop()!]!, field);
   if (world.ids[field]) return world.ids[field];
   if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return valueOf(schema.anyOf[0]!, field);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object':

@@ -1,15 +1,102 @@
 /**
  * The topic API as OpenAPI 3.1: the OpusAgent contract (§3–8) as Multiverbe serves it, with the status
- * codes it chose where the contract is silent. Written by hand, next to the code it describes; the
- * docs page (/docs/api) renders this same document.
+ * codes it chose where the contract is silent. Paths, status codes and descriptions are written here;
+ * every body, query and answer schema is generated from the zod schema the route parses with
+ * (./schemas.ts) or answers in (./wire.ts), so the document cannot say what the routes do not do
+ * (openapi.test.ts calls each route and compares). The docs page (/docs/api) renders this same document.
  */
+import { z } from 'zod';
+import { createTopicSchema, getRequestQuery, listRequestsQuery, listSessionsQuery, submitRequestSchema, updateTopicSchema } from './schemas';
+import { deletedWire, requestWire, sessionWire, sessionWithRequestsWire, submittedWire, topicWire } from './wire';
 
 type Schema = Record<string, unknown>;
 
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
-const dateTime = { type: 'string', format: 'date-time' };
-const uuid = { type: 'string', format: 'uuid' };
+/** The document's named schemas, and the zod schema each is generated from. */
+export const COMPONENTS = {
+  Topic: topicWire,
+  TopicCreate: createTopicSchema,
+  TopicUpdate: updateTopicSchema,
+  RequestSubmit: submitRequestSchema,
+  Submitted: submittedWire,
+  Request: requestWire,
+  Session: sessionWire,
+  Deleted: deletedWire,
+} satisfies Record<string, z.ZodType>;
+type Component = keyof typeof COMPONENTS;
+
+/** What the document says of a field beyond its type. */
+const FIELD_NOTES: Partial<Record<Component, Record<string, string>>> = {
+  Topic: { summary: 'Accumulated summary; `summarize: true` requests append `[YYYY-MM-DD] …` lines.', model: 'Overrides CLAUDE_MODEL for this topic.' },
+  TopicCreate: { model: 'Any id starting with `claude-`.' },
+  RequestSubmit: {
+    session_id: 'A session_id returned earlier; null or absent starts a new session.',
+    model: 'Wins over the topic’s model and CLAUDE_MODEL.',
+    summarize: 'Append a 1–2 sentence summary of the exchange to the topic’s summary (0 and 1 are read as false and true).',
+  },
+  Submitted: { status: '`pending`; on an idempotent replay, the request’s status now.' },
+  Request: {
+    model: 'The request’s own override, as sent.',
+    error: 'Why it failed, e.g. the provider’s message.',
+    resolved_model: 'Beyond the contract: the model that answered.',
+  },
+  Session: { session_id: 'The same as `id`.' },
+};
+
+/**
+ * A zod schema as the JSON Schema of what goes over the wire: its input side (what a client sends, and
+ * for ./wire.ts what `serializeSnake` writes: dates as strings), written the way a reader expects.
+ */
+export function jsonSchemaOf(schema: z.ZodType): Schema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  return tidy(json);
+}
+
+/**
+ * The same schema, said plainly: the long patterns zod writes for uuid and date-time are left to
+ * `format`, zod's safe-integer bounds are left out, nested `anyOf`s are one list, and "a t or null" is
+ * `type: [t, 'null']` (t's keywords apply only to a t, so nothing else changes).
+ */
+function tidy(node: Schema): Schema {
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, property]) => [name, tidy(property)]));
+    else if (key === 'items') out[key] = tidy(value as Schema);
+    else if (key === 'anyOf') out[key] = (value as Schema[]).map(tidy).flatMap((option) => (option.anyOf && Object.keys(option).length === 1 ? (option.anyOf as Schema[]) : [option]));
+    else out[key] = value;
+  }
+  if ((out.format === 'uuid' || out.format === 'date-time') && out.type === 'string') delete out.pattern;
+  if (out.minimum === -Number.MAX_SAFE_INTEGER) delete out.minimum;
+  if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+  const options = out.anyOf as Schema[] | undefined;
+  const other = options?.length === 2 ? options.find((option) => option.type !== 'null') : undefined;
+  if (other && options!.some((option) => option.type === 'null' && Object.keys(option).length === 1) && typeof other.type === 'string' && !('enum' in other) && !('const' in other)) {
+    const { anyOf: _, ...rest } = out;
+    return { ...other, type: [other.type, 'null'], ...rest };
+  }
+  return out;
+}
+
+function component(name: Component): Schema {
+  const json = jsonSchemaOf(COMPONENTS[name]);
+  const properties = json.properties as Record<string, Schema>;
+  for (const [field, description] of Object.entries(FIELD_NOTES[name] ?? {})) properties[field] = { ...properties[field], description };
+  return json;
+}
+
+/** The query parameters a route reads with `schema` (a z.object), each with its note. */
+function queryParameters(schema: z.ZodObject, notes: Record<string, string>): Schema[] {
+  const json = jsonSchemaOf(schema);
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(json.properties as Record<string, Schema>).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    ...(notes[name] ? { description: notes[name] } : {}),
+    schema: property,
+  }));
+}
+
+const ref = (name: Component | 'ErrorEnvelope'): Schema => ({ $ref: `#/components/schemas/${name}` });
 
 /** The success envelope around `data`. */
 const envelope = (data: Schema): Schema => ({
@@ -68,7 +155,6 @@ function operation(op: Operation): Schema {
 }
 
 const idParam = (what: string): Schema => ({ name: 'id', in: 'path', required: true, description: `The ${what}'s id (UUID).`, schema: { type: 'string' } });
-const queryParam = (name: string, description: string, schema: Schema): Schema => ({ name, in: 'query', required: false, description, schema });
 
 const topicExample = {
   id: '550e8400-e29b-41d4-a716-446655440000',
@@ -162,12 +248,12 @@ export function openApiDocument(serverUrl: string): Schema {
         get: operation({
           tag: 'Requests',
           summary: 'List requests',
-          parameters: [
-            queryParam('status', 'Only requests in this status.', { enum: ['pending', 'processing', 'completed', 'failed'] }),
-            queryParam('topic_id', 'Only requests of this topic.', { type: 'string' }),
-            queryParam('session_id', 'Only requests of this session.', { type: 'string' }),
-            queryParam('limit', 'At most this many, newest first (default 100).', { type: 'integer', minimum: 1, maximum: 500 }),
-          ],
+          parameters: queryParameters(listRequestsQuery, {
+            status: 'Only requests in this status.',
+            topic_id: 'Only requests of this topic.',
+            session_id: 'Only requests of this session.',
+            limit: 'At most this many, newest first (default 100).',
+          }),
           ok: { status: 200, description: 'Newest first.', data: { type: 'array', items: ref('Request') } },
           errors: [403, 422],
         }),
@@ -198,7 +284,7 @@ export function openApiDocument(serverUrl: string): Schema {
           tag: 'Requests',
           summary: 'Get a request',
           description: 'Status, and the result once completed (or the error once failed). `?wait=N` long-polls: the response comes when the request finishes or after N seconds, whichever is first.',
-          parameters: [idParam('request'), queryParam('wait', 'Seconds to wait for the request to finish (0–60).', { type: 'integer', minimum: 0, maximum: 60 })],
+          parameters: [idParam('request'), ...queryParameters(getRequestQuery, { wait: 'Seconds to wait for the request to finish (0–60).' })],
           ok: { status: 200, description: 'The request.', data: ref('Request'), example: requestExample },
           errors: [403, 404, 422],
         }),
@@ -215,10 +301,7 @@ export function openApiDocument(serverUrl: string): Schema {
         get: operation({
           tag: 'Sessions',
           summary: 'List active sessions',
-          parameters: [
-            queryParam('topic_id', 'Only sessions of this topic.', { type: 'string' }),
-            queryParam('include_closed', 'Closed sessions too.', { type: 'boolean' }),
-          ],
+          parameters: queryParameters(listSessionsQuery, { topic_id: 'Only sessions of this topic.', include_closed: 'Closed sessions too (`true` or `1`).' }),
           ok: { status: 200, description: 'Most recently used first, with request counts.', data: { type: 'array', items: ref('Session') } },
           errors: [403, 422],
         }),
@@ -229,7 +312,7 @@ export function openApiDocument(serverUrl: string): Schema {
           summary: 'Get a session with its requests',
           description: 'Beyond the contract: the conversation in order.',
           parameters: [idParam('session')],
-          ok: { status: 200, description: 'The session and its requests, oldest first.', data: { allOf: [ref('Session'), { type: 'object', properties: { requests: { type: 'array', items: ref('Request') } } }] } },
+          ok: { status: 200, description: 'The session and its requests, oldest first.', data: jsonSchemaOf(sessionWithRequestsWire) },
           errors: [403, 404],
         }),
         delete: operation({
@@ -268,91 +351,7 @@ export function openApiDocument(serverUrl: string): Schema {
             },
           },
         },
-        Topic: {
-          type: 'object',
-          required: ['id', 'name', 'system_prompt', 'summary', 'model', 'created_at', 'updated_at'],
-          properties: {
-            id: uuid,
-            name: { type: 'string' },
-            system_prompt: { type: 'string' },
-            summary: { type: 'string', description: 'Accumulated summary; `summarize: true` requests append `[YYYY-MM-DD] …` lines.' },
-            model: nullable('string', { description: 'Overrides CLAUDE_MODEL for this topic.' }),
-            created_at: dateTime,
-            updated_at: dateTime,
-          },
-        },
-        TopicCreate: {
-          type: 'object',
-          required: ['name', 'system_prompt'],
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            system_prompt: { type: 'string' },
-            summary: { type: 'string', default: '' },
-            model: nullable('string', { pattern: '^claude-', description: 'Any id starting with `claude-`.' }),
-          },
-        },
-        TopicUpdate: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            system_prompt: { type: 'string' },
-            summary: { type: 'string' },
-            model: nullable('string', { pattern: '^claude-' }),
-          },
-        },
-        RequestSubmit: {
-          type: 'object',
-          required: ['prompt', 'topic_id'],
-          properties: {
-            prompt: { type: 'string', minLength: 1 },
-            topic_id: uuid,
-            session_id: nullable('string', { description: 'A session_id returned earlier; null or absent starts a new session.' }),
-            model: nullable('string', { pattern: '^claude-', description: 'Wins over the topic’s model and CLAUDE_MODEL.' }),
-            summarize: { type: 'boolean', default: false, description: 'Append a 1–2 sentence summary of the exchange to the topic’s summary.' },
-          },
-        },
-        Submitted: {
-          type: 'object',
-          required: ['id', 'session_id', 'status', 'created_at'],
-          properties: {
-            id: uuid,
-            session_id: uuid,
-            status: { enum: ['pending', 'processing', 'completed', 'failed'], description: '`pending`; on an idempotent replay, the request’s status now.' },
-            created_at: dateTime,
-          },
-        },
-        Request: {
-          type: 'object',
-          required: ['id', 'session_id', 'topic_id', 'prompt', 'model', 'summarize', 'status', 'result', 'error', 'created_at', 'completed_at'],
-          properties: {
-            id: uuid,
-            session_id: uuid,
-            topic_id: uuid,
-            prompt: { type: 'string' },
-            model: nullable('string', { description: 'The request’s own override, as sent.' }),
-            summarize: { type: 'boolean' },
-            status: { enum: ['pending', 'processing', 'completed', 'failed'] },
-            result: nullable('string'),
-            error: nullable('string', { description: 'Why it failed, e.g. the provider’s message.' }),
-            created_at: dateTime,
-            completed_at: nullable('string', { format: 'date-time' }),
-            resolved_model: nullable('string', { description: 'Beyond the contract: the model that answered.' }),
-          },
-        },
-        Session: {
-          type: 'object',
-          required: ['id', 'session_id', 'topic_id', 'request_count', 'created_at', 'last_request_at', 'closed_at'],
-          properties: {
-            id: uuid,
-            session_id: { ...uuid, description: 'The same as `id`.' },
-            topic_id: uuid,
-            request_count: { type: 'integer' },
-            created_at: dateTime,
-            last_request_at: nullable('string', { format: 'date-time' }),
-            closed_at: nullable('string', { format: 'date-time' }),
-          },
-        },
-        Deleted: { type: 'object', required: ['id', 'deleted'], properties: { id: uuid, deleted: { const: true } } },
+        ...Object.fromEntries(Object.keys(COMPONENTS).map((name) => [name, component(name as Component)])),
       },
     },
   };

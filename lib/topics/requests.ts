@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, serializeSnake } from '@/lib/api';
 import { sha256 } from '@/lib/auth';
 import { elevated, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
 import { inWorkspace, type Caller } from './auth';
 import { type ListRequestsQuery, type SubmitRequestInput } from './schemas';
 import { waitForRequest } from './wait';
-import { REQUEST_COLUMNS, wire, type RequestWire, type SubmittedWire } from './wire';
+import { REQUEST_COLUMNS, type RequestRow, type RequestWire, type SubmittedWire } from './wire';
 
 const requestNotFound = () => notFound('The request');
 const FINISHED = new Set(['completed', 'failed']);
@@ -67,7 +67,7 @@ interface SubmittedRow {
   request_hash: string;
 }
 
-const submitted = (row: SubmittedRow): SubmittedWire => wire({ id: row.id, session_id: row.session_id, status: row.status, created_at: row.created_at });
+const submitted = (row: SubmittedRow): SubmittedWire => serializeSnake({ id: row.id, session_id: row.session_id, status: row.status, created_at: row.created_at });
 
 /** The request an Idempotency-Key named in the last 24 hours. Older uses free the key for a new request. */
 async function findIdempotent(tx: Tx, workspaceId: string, key: string): Promise<SubmittedRow | undefined> {
@@ -111,10 +111,10 @@ export async function getRequest(caller: Caller, id: string, waitSeconds = 0, si
   if (!isUuid(id)) throw requestNotFound();
   const read = async () => {
     const [row] = await inWorkspace(caller, (tx) =>
-      tx.query<RequestWire>(`select ${REQUEST_COLUMNS} from public.topic_requests r where r.workspace_id = $1 and r.id = $2`, [caller.workspaceId, id]),
+      tx.query<RequestRow>(`select ${REQUEST_COLUMNS} from public.topic_requests r where r.workspace_id = $1 and r.id = $2`, [caller.workspaceId, id]),
     );
     if (!row) throw requestNotFound();
-    return wire<RequestWire>(row);
+    return serializeSnake(row);
   };
   const request = await read();
   if (waitSeconds <= 0 || FINISHED.has(request.status)) return request;
@@ -126,7 +126,7 @@ export async function listRequests(caller: Caller, query: ListRequestsQuery): Pr
   // An id that cannot exist matches nothing, as a filter should.
   for (const value of [query.topic_id, query.session_id]) if (value !== undefined && !isUuid(value)) return [];
   const rows = await inWorkspace(caller, (tx) =>
-    tx.query(
+    tx.query<RequestRow>(
       `select ${REQUEST_COLUMNS} from public.topic_requests r
         where r.workspace_id = $1
           and ($2::text is null or r.status = $2)
@@ -137,7 +137,7 @@ export async function listRequests(caller: Caller, query: ListRequestsQuery): Pr
       [caller.workspaceId, query.status ?? null, query.topic_id ?? null, query.session_id ?? null, query.limit],
     ),
   );
-  return rows.map((row) => wire<RequestWire>(row));
+  return rows.map((row) => serializeSnake(row));
 }
 
 /** Only pending requests can be withdrawn: one in processing is already with the model. */

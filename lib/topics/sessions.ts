@@ -1,6 +1,6 @@
-import { isUuid, notFound } from '@/lib/api';
+import { isUuid, notFound, serializeSnake } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
-import { REQUEST_COLUMNS, SESSION_COLUMNS, wire, type RequestWire, type SessionWire } from './wire';
+import { REQUEST_COLUMNS, SESSION_COLUMNS, type RequestRow, type RequestWire, type SessionRow, type SessionWire } from './wire';
 
 const sessionNotFound = () => notFound('The session');
 const SESSIONS_LISTED = 500;
@@ -9,7 +9,7 @@ const SESSIONS_LISTED = 500;
 export async function listSessions(caller: Caller, query: { topic_id?: string; include_closed: boolean }): Promise<SessionWire[]> {
   if (query.topic_id !== undefined && !isUuid(query.topic_id)) return [];
   const rows = await inWorkspace(caller, (tx) =>
-    tx.query(
+    tx.query<SessionRow>(
       `select * from (
          select ${SESSION_COLUMNS} from public.topic_sessions s
           where s.workspace_id = $1 and ($2::uuid is null or s.topic_id = $2) and ($3 or s.closed_at is null)
@@ -19,7 +19,7 @@ export async function listSessions(caller: Caller, query: { topic_id?: string; i
       [caller.workspaceId, query.topic_id ?? null, query.include_closed],
     ),
   );
-  return rows.map((row) => wire<SessionWire>(row));
+  return rows.map((row) => serializeSnake(row));
 }
 
 /** Closes a session: its requests stay (pending ones still run), new ones are refused. Closing twice is fine. */
@@ -31,19 +31,19 @@ export async function closeSession(caller: Caller, id: string): Promise<SessionW
       id,
     ]);
     if (!closed) return [];
-    return tx.query(`select ${SESSION_COLUMNS} from public.topic_sessions s where s.workspace_id = $1 and s.id = $2`, [caller.workspaceId, id]);
+    return tx.query<SessionRow>(`select ${SESSION_COLUMNS} from public.topic_sessions s where s.workspace_id = $1 and s.id = $2`, [caller.workspaceId, id]);
   });
   if (!row) throw sessionNotFound();
-  return wire(row);
+  return serializeSnake(row);
 }
 
 /** A session and its requests in order: the conversation view of the app. */
 export async function getSession(caller: Caller, id: string): Promise<{ session: SessionWire; requests: RequestWire[] }> {
   if (!isUuid(id)) throw sessionNotFound();
   const { session, requests } = await inWorkspace(caller, async (tx) => {
-    const [session] = await tx.query(`select ${SESSION_COLUMNS} from public.topic_sessions s where s.workspace_id = $1 and s.id = $2`, [caller.workspaceId, id]);
+    const [session] = await tx.query<SessionRow>(`select ${SESSION_COLUMNS} from public.topic_sessions s where s.workspace_id = $1 and s.id = $2`, [caller.workspaceId, id]);
     const requests = session
-      ? await tx.query(`select ${REQUEST_COLUMNS} from public.topic_requests r where r.workspace_id = $1 and r.session_id = $2 order by r.seq`, [
+      ? await tx.query<RequestRow>(`select ${REQUEST_COLUMNS} from public.topic_requests r where r.workspace_id = $1 and r.session_id = $2 order by r.seq`, [
           caller.workspaceId,
           id,
         ])
@@ -51,5 +51,5 @@ export async function getSession(caller: Caller, id: string): Promise<{ session:
     return { session, requests };
   });
   if (!session) throw sessionNotFound();
-  return { session: wire(session), requests: requests.map((r) => wire<RequestWire>(r)) };
+  return { session: serializeSnake(session), requests: requests.map((r) => serializeSnake(r)) };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, serializeSnake } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
 import { resolveModel, summarizeTopic as summarizeExchanges, type Exchange } from './execute';
 import { type CreateTopicInput, type UpdateTopicInput } from './schemas';
-import { TOPIC_COLUMNS, wire, type TopicWire } from './wire';
+import { TOPIC_COLUMNS, type TopicRow, type TopicWire } from './wire';
 
 const topicNotFound = () => notFound('The topic');
 const duplicateName = (name: string) => conflict(`A topic named "${name}" already exists.`);
@@ -11,13 +11,13 @@ const duplicateName = (name: string) => conflict(`A topic named "${name}" alread
 export async function createTopic(caller: Caller, input: CreateTopicInput): Promise<TopicWire> {
   try {
     const [row] = await inWorkspace(caller, (tx) =>
-      tx.query(
+      tx.query<TopicRow>(
         `insert into public.topics as t (id, workspace_id, name, system_prompt, summary, model)
          values ($1, $2, $3, $4, $5, $6) returning ${TOPIC_COLUMNS}`,
         [randomUUID(), caller.workspaceId, input.name, input.system_prompt, input.summary, input.model],
       ),
     );
-    return wire(row);
+    return serializeSnake(row);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw duplicateName(input.name);
     throw error;
@@ -26,18 +26,18 @@ export async function createTopic(caller: Caller, input: CreateTopicInput): Prom
 
 export async function listTopics(caller: Caller): Promise<TopicWire[]> {
   const rows = await inWorkspace(caller, (tx) =>
-    tx.query(`select ${TOPIC_COLUMNS} from public.topics t where t.workspace_id = $1 order by t.created_at, t.id`, [caller.workspaceId]),
+    tx.query<TopicRow>(`select ${TOPIC_COLUMNS} from public.topics t where t.workspace_id = $1 order by t.created_at, t.id`, [caller.workspaceId]),
   );
-  return rows.map((row) => wire<TopicWire>(row));
+  return rows.map((row) => serializeSnake(row));
 }
 
 export async function getTopic(caller: Caller, id: string): Promise<TopicWire> {
   if (!isUuid(id)) throw topicNotFound();
   const [row] = await inWorkspace(caller, (tx) =>
-    tx.query(`select ${TOPIC_COLUMNS} from public.topics t where t.workspace_id = $1 and t.id = $2`, [caller.workspaceId, id]),
+    tx.query<TopicRow>(`select ${TOPIC_COLUMNS} from public.topics t where t.workspace_id = $1 and t.id = $2`, [caller.workspaceId, id]),
   );
   if (!row) throw topicNotFound();
-  return wire(row);
+  return serializeSnake(row);
 }
 
 /** Changes the fields sent; the others stay. Nothing sent: the topic as it is. */
@@ -48,14 +48,14 @@ export async function updateTopic(caller: Caller, id: string, input: UpdateTopic
   const sets = fields.map((f, i) => `${f} = $${i + 3}`).join(', ');
   try {
     const [row] = await inWorkspace(caller, (tx) =>
-      tx.query(`update public.topics t set ${sets} where t.workspace_id = $1 and t.id = $2 returning ${TOPIC_COLUMNS}`, [
+      tx.query<TopicRow>(`update public.topics t set ${sets} where t.workspace_id = $1 and t.id = $2 returning ${TOPIC_COLUMNS}`, [
         caller.workspaceId,
         id,
         ...fields.map((f) => input[f] ?? null),
       ]),
     );
     if (!row) throw topicNotFound();
-    return wire(row);
+    return serializeSnake(row);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && input.name) throw duplicateName(input.name);
     throw error;
@@ -108,14 +108,14 @@ export async function summarizeTopic(caller: Caller, id: string): Promise<TopicW
   const outcome = await summarizeExchanges(caller.workspaceId, topic.name, resolveModel(null, topic.model), exchanges);
   if (!outcome.ok) throw new UpstreamError(outcome.error);
   const [row] = await inWorkspace(caller, (tx) =>
-    tx.query(`update public.topics t set summary = $3 where t.workspace_id = $1 and t.id = $2 returning ${TOPIC_COLUMNS}`, [
+    tx.query<TopicRow>(`update public.topics t set summary = $3 where t.workspace_id = $1 and t.id = $2 returning ${TOPIC_COLUMNS}`, [
       caller.workspaceId,
       id,
       outcome.text,
     ]),
   );
   if (!row) throw topicNotFound();
-  return wire(row);
+  return serializeSnake(row);
 }
 
 /** The model behind the API failed: the route answers 502 with the provider's message. */

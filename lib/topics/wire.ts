@@ -1,53 +1,65 @@
-import { serializeSnake } from '@/lib/api';
-import type { RequestStatus } from './schemas';
+import { z } from 'zod';
+import { REQUEST_STATUSES } from './schemas';
 
-/** The contract's objects exactly as they go over the wire: snake_case, ISO 8601 dates. */
+/**
+ * The contract's objects, snake_case as on the wire. Each schema says two things: what a row read with
+ * the columns below holds (`z.output`, dates as Date) and what goes over the wire once `serializeSnake`
+ * has written it (`z.input`, dates as ISO 8601 strings). The OpenAPI document's response schemas are
+ * generated from them (./openapi.ts), and its test checks the routes' answers against the document.
+ */
+const dateTime = z.codec(z.iso.datetime(), z.date(), { decode: (iso) => new Date(iso), encode: (date) => date.toISOString() });
+const id = z.uuid();
 
-export interface TopicWire {
-  id: string;
-  name: string;
-  system_prompt: string;
-  summary: string;
-  model: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const topicWire = z.strictObject({
+  id,
+  name: z.string(),
+  system_prompt: z.string(),
+  summary: z.string(),
+  model: z.string().nullable(),
+  created_at: dateTime,
+  updated_at: dateTime,
+});
 
-export interface RequestWire {
-  id: string;
-  session_id: string;
-  topic_id: string;
-  prompt: string;
-  /** The request's own override, as sent (null: the topic's model or CLAUDE_MODEL). */
-  model: string | null;
-  summarize: boolean;
-  status: RequestStatus;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  /** Beyond the contract: the model that answered, once known. */
-  resolved_model: string | null;
-}
+export const requestWire = z.strictObject({
+  id,
+  session_id: id,
+  topic_id: id,
+  prompt: z.string(),
+  model: z.string().nullable(),
+  summarize: z.boolean(),
+  status: z.enum(REQUEST_STATUSES),
+  result: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: dateTime,
+  completed_at: dateTime.nullable(),
+  resolved_model: z.string().nullable(),
+});
 
 /** The 202 of POST /api/requests. */
-export interface SubmittedWire {
-  id: string;
-  session_id: string;
-  status: RequestStatus;
-  created_at: string;
-}
+export const submittedWire = z.strictObject({ id, session_id: id, status: z.enum(REQUEST_STATUSES), created_at: dateTime });
 
-export interface SessionWire {
-  /** The contract names sessions by `session_id`; `id` is the same value, for clients that read that. */
-  id: string;
-  session_id: string;
-  topic_id: string;
-  request_count: number;
-  created_at: string;
-  last_request_at: string | null;
-  closed_at: string | null;
-}
+export const sessionWire = z.strictObject({
+  id,
+  session_id: id,
+  topic_id: id,
+  request_count: z.number().int(),
+  created_at: dateTime,
+  last_request_at: dateTime.nullable(),
+  closed_at: dateTime.nullable(),
+});
+
+/** GET /api/sessions/{id}, beyond the contract: the session and its requests in order. */
+export const sessionWithRequestsWire = sessionWire.extend({ requests: z.array(requestWire) });
+
+export const deletedWire = z.strictObject({ id, deleted: z.literal(true) });
+
+export type TopicRow = z.output<typeof topicWire>;
+export type TopicWire = z.input<typeof topicWire>;
+export type RequestRow = z.output<typeof requestWire>;
+export type RequestWire = z.input<typeof requestWire>;
+export type SubmittedWire = z.input<typeof submittedWire>;
+export type SessionRow = z.output<typeof sessionWire>;
+export type SessionWire = z.input<typeof sessionWire>;
 
 export const TOPIC_COLUMNS = 't.id, t.name, t.system_prompt, t.summary, t.model, t.created_at, t.updated_at';
 export const REQUEST_COLUMNS =
@@ -57,6 +69,3 @@ export const SESSION_COLUMNS = `s.id, s.id as session_id, s.topic_id,
   s.created_at,
   (select max(r.created_at) from public.topic_requests r where r.session_id = s.id and r.workspace_id = s.workspace_id) as last_request_at,
   s.closed_at`;
-
-/** Rows selected with the columns above become wire objects (dates as ISO strings). */
-export const wire = <T>(row: unknown): T => serializeSnake(row) as T;

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The subset of OpenAPI this page reads; the document itself is lib/topics/openapi.ts.
-type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; const?: unknown; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; pattern?: string; default?: unknown; format?: string };
+type Schema = { $ref?: string; type?: string | string[]; anyOf?: Schema[]; enum?: unknown[]; const?: unknown; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; pattern?: string; default?: unknown; format?: string };
 interface Parameter {
   name: string;
   in: string;
@@ -119,6 +119,7 @@ function typeOf(schema: Schema): string {
   if (schema.$ref) return schema.$ref.split('/').at(-1)!;
   if (schema.enum) return schema.enum.join(' | ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'any');
   return schema.items ? `${typeOf(schema.items)}[]` : type;
 }
