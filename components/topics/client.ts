@@ -1,19 +1,24 @@
 import { ApiRequestError } from '@/components/api/client';
-import type { RequestWire, SessionWire, TopicWire } from '@/lib/topics/wire';
+import type { RequestWire, SessionWithRequestsWire, TopicWire } from '@/lib/topics/wire';
 
-export type { RequestWire, SessionWire, TopicWire };
-export type SessionView = SessionWire & { requests: RequestWire[] };
+export type { RequestWire, TopicWire };
+export type SessionView = SessionWithRequestsWire;
 
 /**
  * Calls the topic API from the app's pages: the signed-in member's session cookie plus the workspace in
- * X-Workspace-Id (instead of an API key). Unwraps the contract's envelope like `api()` does.
+ * X-Workspace-Id (instead of an API key). The topic API answers programs in English unless they ask for
+ * another language, so the page asks for its own (`<html lang>`). Unwraps the contract's envelope like `api()` does.
  */
 export async function topicApi<T>(workspaceId: string, path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: { 'x-workspace-id': workspaceId, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-workspace-id': workspaceId,
+        'accept-language': document.documentElement.lang,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
     });

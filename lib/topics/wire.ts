@@ -60,6 +60,7 @@ export type RequestWire = z.input<typeof requestWire>;
 export type SubmittedWire = z.input<typeof submittedWire>;
 export type SessionRow = z.output<typeof sessionWire>;
 export type SessionWire = z.input<typeof sessionWire>;
+export type SessionWithRequestsWire = z.input<typeof sessionWithRequestsWire>;
 
 export const TOPIC_COLUMNS = 't.id, t.name, t.system_prompt, t.summary, t.model, t.created_at, t.updated_at';
 export const REQUEST_COLUMNS =
