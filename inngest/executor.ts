@@ -108,6 +108,9 @@ interface CronTrigger {
 
 class LeaseLost extends Error {}
 
+/** A run's life: `queued` (or `sleeping` until `run_at`), `running` under a lease, then `completed` or `failed`; `cancelled` is allowed by the table, and nothing writes it yet. */
+export const EXECUTOR_RUN_STATUSES = ['queued', 'running', 'sleeping', 'completed', 'failed', 'cancelled'] as const;
+
 const FUNCTIONS = (list: string) => `jsonb_to_recordset(${list}::text::jsonb) as f (function_id text, concurrency_limit integer)`;
 
 // Runs for the one lease primitive (lib/queue). Due means queued or sleeping past `run_at`, or running

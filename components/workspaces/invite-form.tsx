@@ -11,7 +11,7 @@ import type { Wire } from '@/lib/api';
 import { useI18n } from '@/lib/i18n/client';
 import type { createInvitation } from '@/lib/workspaces';
 import { invitationsKey } from './queries';
-import type { InvitationView } from './types';
+import type { AssignableRole, InvitationView } from './types';
 
 type Created = Wire<Awaited<ReturnType<typeof createInvitation>>>;
 
@@ -21,11 +21,11 @@ export function InviteForm({ workspaceId, canInviteAdmins }: { workspaceId: stri
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [role, setRole] = useState<AssignableRole>('member');
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
 
   const invite = useMutation({
-    mutationFn: (body: { email: string; role: 'admin' | 'member' }) => api<Created>(`/api/workspaces/${workspaceId}/invitations`, { body }),
+    mutationFn: (body: { email: string; role: AssignableRole }) => api<Created>(`/api/workspaces/${workspaceId}/invitations`, { body }),
     onSuccess: ({ invitation }) => {
       queryClient.setQueryData<InvitationView[]>(invitationsKey(workspaceId), (list) => [
         invitation,
@@ -71,7 +71,7 @@ export function InviteForm({ workspaceId, canInviteAdmins }: { workspaceId: stri
             label={t('invite.role')}
             hint={t('invite.roleHint')}
             value={role}
-            onChange={(event) => setRole(event.target.value as 'admin' | 'member')}
+            onChange={(event) => setRole(event.target.value as AssignableRole)}
             options={[
               { value: 'member', label: t('role.member') },
               { value: 'admin', label: t('role.admin') },

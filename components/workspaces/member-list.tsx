@@ -6,7 +6,7 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useToast } from '@/components/ui/toast';
 import { useI18n } from '@/lib/i18n/client';
 import { fetchMembers, membersKey } from './queries';
-import type { MemberView, Role } from './types';
+import type { AssignableRole, MemberView, Role } from './types';
 
 interface Viewer {
   userId: string;
@@ -34,7 +34,7 @@ export function MemberList({ workspaceId, viewer, initialMembers }: { workspaceI
   }
 
   const changeRole = useMutation({
-    mutationFn: ({ member, role }: { member: MemberView; role: 'admin' | 'member' }) =>
+    mutationFn: ({ member, role }: { member: MemberView; role: AssignableRole }) =>
       api(`/api/workspaces/${workspaceId}/members/${member.userId}`, { method: 'PATCH', body: { role } }),
     onMutate: ({ member, role }) => optimistic((list) => list.map((m) => (m.userId === member.userId ? { ...m, role } : m))),
     onError: (error, _vars, context) => {
@@ -86,7 +86,7 @@ export function MemberList({ workspaceId, viewer, initialMembers }: { workspaceI
                 <select
                   aria-label={t('members.roleFor', { name })}
                   value={member.role}
-                  onChange={(event) => changeRole.mutate({ member, role: event.target.value as 'admin' | 'member' })}
+                  onChange={(event) => changeRole.mutate({ member, role: event.target.value as AssignableRole })}
                   className="min-h-11 rounded-xl border border-line-strong bg-surface px-3 text-[0.9375rem] font-medium"
                 >
                   <option value="admin">{t('role.admin')}</option>

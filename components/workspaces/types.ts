@@ -6,7 +6,7 @@ import type { Invitation, Member, Workspace } from '@/lib/workspaces';
  * Workspace data as client components see it: lib/workspaces' types as the REST API sends them
  * (`Wire`). Server pages pass lib results through `serialize` (or `toSummary`) before handing them down.
  */
-export type { Plan, Role } from '@/lib/workspaces';
+export type { AssignableRole, Plan, Role } from '@/lib/workspaces';
 
 /** What the switcher and the settings form need of a workspace. */
 export type WorkspaceSummary = Omit<Wire<Workspace>, 'createdAt'>;

@@ -5,7 +5,7 @@
  * nothing is lib/autonomy's call; the agent tools wrapping these live in ./tools (imported by
  * lib/insights, not re-exported here, because they call into lib/autonomy).
  */
-export { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, actionOfTool, isActionType } from './types';
+export { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, actionOfTool, CHANNELS, isActionType } from './types';
 export type { ActionContext, ActionDefinition, ActionType, ActionWorkspace, Channel, Executed, ExecutionResult, Prepared, PreparedAction } from './types';
 export { ACTIONS, ACTION_INPUTS, loadActionWorkspace } from './registry';
 export { canonicalJson, hashArgs } from './hash';

@@ -22,7 +22,7 @@ export const ACTION_INPUTS: Record<ActionType, z.ZodType> = {
 };
 
 export async function loadActionWorkspace(tx: Tx, workspaceId: string): Promise<ActionWorkspace | null> {
-  const [row] = await tx.query<{ id: string; name: string; time_zone: string; locale: 'en' | 'it' }>(
+  const [row] = await tx.query<{ id: string; name: string; time_zone: string; locale: ActionWorkspace['locale'] }>(
     `select id, name, time_zone, locale from public.workspaces where id = $1`,
     [workspaceId],
   );

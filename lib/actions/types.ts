@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db';
+import type { Locale } from '@/lib/i18n';
 import type { Planet } from '@/lib/planets';
 
 /** The write actions an agent, a rule or a flow can take, and the planet each belongs to. */
@@ -25,7 +26,9 @@ export const ACTION_TOOL: Record<ActionType, string> = {
 export const actionOfTool = (tool: string): ActionType | undefined =>
   (Object.keys(ACTION_TOOL) as ActionType[]).find((type) => ACTION_TOOL[type] === tool);
 
-export type Channel = 'sms' | 'email' | 'whatsapp';
+/** How a message reaches a customer (the outbox's and campaigns' channels). */
+export const CHANNELS = ['sms', 'email', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 /** What an action needs to know about its workspace. */
 export interface ActionWorkspace {
@@ -33,7 +36,7 @@ export interface ActionWorkspace {
   name: string;
   timeZone: string;
   /** The language customers are written to in. */
-  locale: 'en' | 'it';
+  locale: Locale;
 }
 
 export interface ActionContext {

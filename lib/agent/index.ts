@@ -7,6 +7,7 @@ export { describeBackends, chooseBackend, BACKEND_LABELS } from './backends';
 export { usageReport, runDetail, currentMonth } from './report';
 export type { UsageReport, RunSummary, RunDetail } from './report';
 export type { BackendsReport, BackendChoice } from './backends';
+export { BACKENDS, STOP_REASONS } from './types';
 export type {
   AgentRunOptions,
   AgentRunResult,

@@ -4,7 +4,9 @@ import type { ConnectionCheck, ToolDefinition } from './tools';
 
 export type ToolKind = 'read' | 'write';
 
-export type BackendId = 'anthropic' | 'claude-code' | 'openai' | 'codex' | 'offline';
+/** The model backends an agent or a run can use. */
+export const BACKENDS = ['anthropic', 'claude-code', 'openai', 'codex', 'offline'] as const;
+export type BackendId = (typeof BACKENDS)[number];
 
 /**
  * Why a run ended.
@@ -15,15 +17,8 @@ export type BackendId = 'anthropic' | 'claude-code' | 'openai' | 'codex' | 'offl
  * - `cancelled`: the caller's AbortSignal fired.
  * - `error`: the backend failed or none was available (`error.kind` says which).
  */
-export type StopReason =
-  | 'finished'
-  | 'no_tool_use'
-  | 'max_iter'
-  | 'budget'
-  | 'deadline'
-  | 'quota_exceeded'
-  | 'cancelled'
-  | 'error';
+export const STOP_REASONS = ['finished', 'no_tool_use', 'max_iter', 'budget', 'deadline', 'quota_exceeded', 'cancelled', 'error'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** Token usage in the Messages API's own terms. Total input = input + cache read + cache creation. */
 export interface Usage {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKENDS, type BackendId } from '@/lib/agent';
 import { conflict, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
@@ -7,7 +8,10 @@ import { getWorkspace } from '@/lib/workspaces';
 /** An agent connection silent for longer than this shows offline. */
 export const ONLINE_WINDOW_SECONDS = 180;
 
-export const AGENT_BACKENDS = ['anthropic', 'claude-code', 'openai', 'codex', 'offline'] as const;
+/** `hosted`: the app runs the agent's bridge; `local`: its owner runs it on their own machine. */
+export const AGENT_RUNTIMES = ['hosted', 'local'] as const;
+/** `everywhere`: every workspace of its owner; `pinned`: the chosen ones. */
+export const AGENT_VISIBILITIES = ['everywhere', 'pinned'] as const;
 
 export interface Agent {
   id: string;
@@ -15,10 +19,10 @@ export interface Agent {
   name: string;
   role: string;
   capabilities: string[];
-  backend: (typeof AGENT_BACKENDS)[number];
+  backend: BackendId;
   model: string | null;
-  runtime: 'hosted' | 'local';
-  visibility: 'everywhere' | 'pinned';
+  runtime: (typeof AGENT_RUNTIMES)[number];
+  visibility: (typeof AGENT_VISIBILITIES)[number];
   online: boolean;
   lastSeenAt: Date | null;
   createdAt: Date;
@@ -50,9 +54,9 @@ export const createAgentSchema = z.object({
   name,
   role: z.string().trim().max(80).default(''),
   capabilities: z.array(capability).max(20).default([]),
-  backend: z.enum(AGENT_BACKENDS).default('claude-code'),
+  backend: z.enum(BACKENDS).default('claude-code'),
   model: z.string().trim().min(1).max(100).nullable().default(null),
-  runtime: z.enum(['hosted', 'local']).default('hosted'),
+  runtime: z.enum(AGENT_RUNTIMES).default('hosted'),
   workspaces: workspaces.default('everywhere'),
 });
 
@@ -61,9 +65,9 @@ export const updateAgentSchema = z
     name,
     role: z.string().trim().max(80),
     capabilities: z.array(capability).max(20),
-    backend: z.enum(AGENT_BACKENDS),
+    backend: z.enum(BACKENDS),
     model: z.string().trim().min(1).max(100).nullable(),
-    runtime: z.enum(['hosted', 'local']),
+    runtime: z.enum(AGENT_RUNTIMES),
     workspaces,
   })
   .partial()

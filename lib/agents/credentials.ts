@@ -25,9 +25,13 @@ const HOST_PREFIX = 'mvh_';
 const AUDIENCE = 'multiverbe-agent';
 const TOKEN_TYPE = 'agent_session';
 
+/** An agent key (`mvk_`, its owner's) or a hosted runner's host token (`mvh_`). */
+export const CREDENTIAL_KINDS = ['key', 'host'] as const;
+type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
 export interface AgentCredential {
   id: string;
-  kind: 'key' | 'host';
+  kind: CredentialKind;
   prefix: string;
   label: string;
   createdAt: Date;
@@ -63,7 +67,7 @@ function agentSecret(): Promise<Uint8Array> {
 const credentialColumns = `id, kind, prefix, label, created_at, expires_at, revoked_at, last_used_at`;
 type CredentialRow = {
   id: string;
-  kind: 'key' | 'host';
+  kind: CredentialKind;
   prefix: string;
   label: string;
   created_at: Date;

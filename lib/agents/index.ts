@@ -1,5 +1,6 @@
 export {
-  AGENT_BACKENDS,
+  AGENT_RUNTIMES,
+  AGENT_VISIBILITIES,
   ONLINE_WINDOW_SECONDS,
   createAgent,
   createAgentSchema,
@@ -13,6 +14,7 @@ export {
 export type { Agent, OwnedAgent } from './agents';
 export {
   AGENT_SESSION_SECONDS,
+  CREDENTIAL_KINDS,
   HOST_TOKEN_SECONDS,
   agentSessionStands,
   createAgentKey,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
-import type { Actor, SentMessage } from '@/lib/chat';
+import type { Actor, AuthorKind, SentMessage } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage } from '@/lib/chat/pipeline';
 import { publish } from '@/lib/realtime';
 import type { ArtifactChip } from '@/lib/cards/card';
@@ -26,7 +26,7 @@ import {
  */
 
 export interface Author {
-  kind: 'person' | 'agent';
+  kind: AuthorKind;
   id: string | null;
   name: string;
 }
@@ -107,7 +107,7 @@ interface VersionRow {
   language: string | null;
   note: string;
   restored_from: number | null;
-  author_kind: 'person' | 'agent';
+  author_kind: AuthorKind;
   author_id: string | null;
   author_name: string;
   created_at: Date;
@@ -188,7 +188,7 @@ async function loadVersion(tx: Tx, artifactId: string, version: number): Promise
   return { ...toVersion(row), content: row.content! };
 }
 
-async function authorOf(tx: Tx, actor: Actor): Promise<{ kind: 'person' | 'agent'; userId: string | null; agentId: string | null; name: string }> {
+async function authorOf(tx: Tx, actor: Actor): Promise<{ kind: AuthorKind; userId: string | null; agentId: string | null; name: string }> {
   if (actor.kind === 'person') {
     const [row] = await tx.query<{ name: string }>(
       `select coalesce(nullif(display_name, ''), split_part(email, '@', 1)) as name from public.profiles where user_id = $1`,
@@ -420,7 +420,7 @@ export async function listComments(actor: Actor, id: string, viewVersion?: numbe
       line: number | null;
       quote: string | null;
       body: string;
-      author_kind: 'person' | 'agent';
+      author_kind: AuthorKind;
       author_id: string | null;
       author_name: string;
       created_at: Date;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, unauthorized } from '@/lib/api';
 import { config } from '@/lib/config';
+import { LOCALES } from '@/lib/i18n';
 import { asService, type Tx } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { newToken, sha256 } from './crypto';
@@ -20,7 +21,7 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   displayName: z.string().trim().max(80).optional(),
-  locale: z.enum(['en', 'it']).optional(),
+  locale: z.enum(LOCALES).optional(),
   timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
 });
 

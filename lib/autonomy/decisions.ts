@@ -6,7 +6,11 @@ import { requireManager, roleIn } from './roles';
 import { promotionSuggestions } from './settings';
 import { actionTier, type Tier } from './tier';
 
-export type DecisionStatus = 'proposed' | 'approved' | 'rejected' | 'executed' | 'failed' | 'expired' | 'undone';
+export const DECISION_STATUSES = ['proposed', 'approved', 'rejected', 'executed', 'failed', 'expired', 'undone'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+/** How a decision was taken: it waited for a person's OK, or ran on its own. */
+export const DECISION_TIERS = ['propose', 'auto'] as const;
+export type DecisionTier = (typeof DECISION_TIERS)[number];
 
 export interface DecisionRow {
   id: string;
@@ -17,7 +21,7 @@ export interface DecisionRow {
   args_hash: string;
   details: Record<string, unknown>;
   dedupe_key: string;
-  tier: 'propose' | 'auto';
+  tier: DecisionTier;
   status: DecisionStatus;
   trigger: string;
   agent_run_id: string | null;
@@ -48,7 +52,7 @@ export interface ActionRequest {
    * does not execute because autonomy was raised meanwhile, and a tool told it may execute only
    * proposes if autonomy was lowered.
    */
-  expect?: 'propose' | 'auto';
+  expect?: DecisionTier;
 }
 
 export type SubmitOutcome =
@@ -311,7 +315,7 @@ export interface DecisionView {
   id: string;
   planet: Planet;
   action_type: ActionType;
-  tier: 'propose' | 'auto';
+  tier: DecisionTier;
   status: DecisionStatus;
   args_hash: string;
   channel: Channel;
@@ -349,7 +353,7 @@ export const DECISION_JOIN = `left join lateral (
 
 export interface DecisionFilter {
   status?: DecisionStatus;
-  tier?: 'propose' | 'auto';
+  tier?: DecisionTier;
   planet?: string;
   limit?: number;
   /** Decisions created before this instant (the createdAt of the last one on the previous page). */

@@ -8,6 +8,8 @@
 export { authorizeWrite } from './authorize';
 export {
   approveDecision,
+  DECISION_STATUSES,
+  DECISION_TIERS,
   DECISION_JOIN,
   DECISION_VIEW,
   expireDecisions,
@@ -20,10 +22,12 @@ export {
   type DecisionFilter,
   type DecisionRow,
   type DecisionStatus,
+  type DecisionTier,
   type DecisionView,
   type SubmitOutcome,
 } from './decisions';
 export {
+  AUTONOMY_LEVELS,
   autonomyChangeSchema,
   changeAutonomy,
   getAutonomy,

@@ -1,7 +1,8 @@
 import { managersOnly, notFound } from '@/lib/api';
 import type { SessionUser, Tx } from '@/lib/db';
+import type { Role } from '@/lib/workspaces';
 
-export type Role = 'owner' | 'admin' | 'member';
+export type { Role };
 
 /** The caller's role in the workspace (under RLS: a stranger sees no membership and gets 404). */
 export async function roleIn(tx: Tx, user: SessionUser, workspaceId: string): Promise<Role> {

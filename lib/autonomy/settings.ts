@@ -6,7 +6,8 @@ import { PLANETS, type Planet } from '@/lib/planets';
 import { requireManager } from './roles';
 import type { Tier } from './tier';
 
-export type AutonomyLevel = 'off' | 'propose' | 'auto';
+export const AUTONOMY_LEVELS = ['off', 'propose', 'auto'] as const;
+export type AutonomyLevel = (typeof AUTONOMY_LEVELS)[number];
 
 /** Approvals of one action type after which the Home offers to do it automatically. */
 export const PROMOTE_AFTER_APPROVALS = 3;
@@ -95,7 +96,7 @@ export async function promotionSuggestions(user: SessionUser, workspaceId: strin
 export const autonomyChangeSchema = z.union([
   z.object({ paused: z.boolean() }).strict(),
   z
-    .object({ planet: z.enum(PLANETS), autonomy: z.enum(['off', 'propose', 'auto']).optional(), paused: z.boolean().optional() })
+    .object({ planet: z.enum(PLANETS), autonomy: z.enum(AUTONOMY_LEVELS).optional(), paused: z.boolean().optional() })
     .strict()
     .refine((v) => v.autonomy !== undefined || v.paused !== undefined, 'Send autonomy or paused'),
   z.object({ actionType: z.enum(ACTION_TYPES), auto: z.boolean() }).strict(),

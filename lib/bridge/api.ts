@@ -7,7 +7,7 @@ import type { exchangeAgentCredential, OwnedAgent, recordHeartbeat } from '@/lib
 import type { Wire } from '@/lib/api';
 import type { publishArtifact } from '@/lib/artifacts';
 import type { publishResults, reportOutcome } from '@/lib/cards';
-import type { ClaimedDelivery, delegate, extendLease, sendMessage } from '@/lib/chat';
+import type { ClaimedDelivery, delegate, DeliveryOutcome, extendLease, sendMessage } from '@/lib/chat';
 import type { Planet, PlanetMetrics } from '@/lib/planets';
 import type { AgentConversationView } from './history';
 
@@ -79,7 +79,7 @@ export function agentApi(baseUrl: string, fetchFn: Fetch = fetch) {
       call<Delivery[]>('/api/agents/me/deliveries/claim', { token, body }),
     extend: (token: string, deliveryId: string, body: { connectionId: string; leaseSeconds: number }) =>
       call<Answer<typeof extendLease>>(`/api/agents/me/deliveries/${deliveryId}/extend`, { token, body }),
-    complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: 'replied' | 'passed'; done?: boolean }) =>
+    complete: (token: string, deliveryId: string, body: { connectionId: string; outcome: DeliveryOutcome; done?: boolean }) =>
       call<unknown>(`/api/agents/me/deliveries/${deliveryId}/complete`, { token, body }),
     view: (token: string, conversationId: string, limit = 30) =>
       call<ConversationView>(`/api/agents/me/conversations/${conversationId}/messages?limit=${limit}`, { token }),

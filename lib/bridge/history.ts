@@ -1,5 +1,6 @@
 import { rethrowAsApiError } from '@/lib/api';
 import { asService } from '@/lib/db';
+import type { AuthorKind, ConversationKind, ConversationStatus } from '@/lib/chat';
 import { requireAgentMembership } from '@/lib/chat/pipeline';
 
 /**
@@ -12,18 +13,18 @@ export interface AgentConversationView {
   conversation: {
     id: string;
     workspaceId: string;
-    kind: 'channel' | 'dm' | 'thread' | 'delegation';
+    kind: ConversationKind;
     name: string | null;
-    status: 'open' | 'resolved' | 'abandoned' | null;
+    status: ConversationStatus | null;
     parentConversationId: string | null;
-    openedBy: { kind: 'person' | 'agent'; id: string } | null;
+    openedBy: { kind: AuthorKind; id: string } | null;
     /** A delegation's result was relayed (or a thread resolved) by this message. */
     resolutionMessageId: string | null;
   };
-  members: { kind: 'person' | 'agent'; id: string; name: string; role: string | null }[];
+  members: { kind: AuthorKind; id: string; name: string; role: string | null }[];
   agents: { id: string; name: string; role: string }[];
   /** Oldest first; deleted messages are left out. */
-  messages: { id: string; seq: number; authorKind: 'person' | 'agent'; authorId: string | null; authorName: string; body: string; createdAt: Date }[];
+  messages: { id: string; seq: number; authorKind: AuthorKind; authorId: string | null; authorName: string; body: string; createdAt: Date }[];
   nextCursor: number | null;
 }
 
@@ -50,7 +51,7 @@ export async function agentConversationView(
          from public.conversations where id = $1`,
       [conversationId],
     );
-    const members = await tx.query<{ kind: 'person' | 'agent'; id: string; name: string; role: string | null }>(
+    const members = await tx.query<{ kind: AuthorKind; id: string; name: string; role: string | null }>(
       `select case when m.agent_id is null then 'person' else 'agent' end as kind, coalesce(m.agent_id, m.user_id) as id,
               coalesce(a.name, nullif(p.display_name, ''), split_part(p.email, '@', 1), 'Someone') as name, a.role
          from public.conversation_members m
@@ -67,7 +68,7 @@ export async function agentConversationView(
     const rows = await tx.query<{
       id: string;
       seq: number;
-      author_kind: 'person' | 'agent';
+      author_kind: AuthorKind;
       author_id: string | null;
       author_name: string;
       body: string;

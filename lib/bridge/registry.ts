@@ -1,4 +1,4 @@
-import { ONLINE_WINDOW_SECONDS } from '@/lib/agents';
+import { ONLINE_WINDOW_SECONDS, type Agent } from '@/lib/agents';
 import { asService } from '@/lib/db';
 
 /**
@@ -11,7 +11,7 @@ import { asService } from '@/lib/db';
 export interface GatewayEntry {
   agentId: string;
   name: string;
-  runtime: 'hosted' | 'local';
+  runtime: Agent['runtime'];
   online: boolean;
   lastHeartbeatAt: Date;
   connections: { connectionId: string; connectedAt: Date; lastHeartbeatAt: Date; online: boolean }[];
@@ -20,7 +20,7 @@ export interface GatewayEntry {
 /** Every agent heard from in the last day, with its connections (most recent first). */
 export async function gatewayRegistry(): Promise<GatewayEntry[]> {
   const rows = await asService((tx) =>
-    tx.query<{ agent_id: string; name: string; runtime: 'hosted' | 'local'; connection_id: string; connected_at: Date; last_heartbeat_at: Date; online: boolean }>(
+    tx.query<{ agent_id: string; name: string; runtime: Agent['runtime']; connection_id: string; connected_at: Date; last_heartbeat_at: Date; online: boolean }>(
       `select k.agent_id, a.name, a.runtime, k.connection_id, k.connected_at, k.last_heartbeat_at,
               k.last_heartbeat_at > now() - make_interval(secs => $1) as online
          from private.agent_connections k join private.agents a on a.id = k.agent_id

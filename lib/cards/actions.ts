@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ApiError, conflict, isUuid, managersOnly, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import type { AuthorKind } from '@/lib/chat';
 import { lockConversation, writeMessage } from '@/lib/chat/pipeline';
+import { LOCALES, type Locale } from '@/lib/i18n';
 import { publish } from '@/lib/realtime';
 import { DECISION_VERBS, readAttachments, type ActionState, type ActionStatus, type Card, type CardAction, type CardEvent } from './card';
 import type { Label } from './layout';
@@ -24,7 +26,7 @@ export const clickSchema = z.object({
   cardId: z.string().min(1).max(40),
   actionId: z.string().min(1).max(40),
   /** The clicker's interface language: the words of the message that carries the click. */
-  locale: z.enum(['en', 'it']).default('en'),
+  locale: z.enum(LOCALES).default('en'),
 });
 export type ClickInput = z.input<typeof clickSchema>;
 
@@ -48,7 +50,7 @@ interface MessageRow {
   id: string;
   workspace_id: string;
   conversation_id: string;
-  author_kind: 'person' | 'agent';
+  author_kind: AuthorKind;
   author_agent_id: string | null;
   payload: Record<string, unknown>;
   deleted_at: Date | null;
@@ -68,7 +70,7 @@ interface ActionRow {
   expires_at: Date | null;
 }
 
-const text = (label: Label, locale: 'en' | 'it') => (typeof label === 'string' ? label : label[locale]);
+const text = (label: Label, locale: Locale) => (typeof label === 'string' ? label : label[locale]);
 
 async function readMessage(tx: Tx, messageId: string): Promise<MessageRow> {
   const [row] = isUuid(messageId)
@@ -121,7 +123,7 @@ async function handOn(
   card: Card,
   action: CardAction,
   eventId: string,
-  locale: 'en' | 'it',
+  locale: Locale,
   approvedBy?: string,
 ): Promise<string> {
   const name = await agentName(tx, message.author_agent_id!, message.conversation_id);
@@ -261,7 +263,7 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
 }
 
 /** Approve or reject a gated click, from the approval card the server made for it. */
-async function decide(tx: Tx, user: SessionUser, approvalMessage: MessageRow, card: Card, action: CardAction, locale: 'en' | 'it'): Promise<ClickResult | 'expired'> {
+async function decide(tx: Tx, user: SessionUser, approvalMessage: MessageRow, card: Card, action: CardAction, locale: Locale): Promise<ClickResult | 'expired'> {
   const [row] = await tx.query<ActionRow>(
     `select id, workspace_id, conversation_id, message_id, card_id, action_id, verb, agent_id, status, approval_message_id, expires_at
        from public.card_actions where id = $1 and approval_message_id = $2 for update`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARTIFACT_KINDS } from '@/lib/artifacts/schemas';
 import { blockSchema, labelSchema, type Block, type Label } from './layout';
 import { stateKey } from './keys';
 import type { ResultType } from './types';
@@ -115,7 +116,7 @@ export interface CardEvent {
 /** An artifact chip (`payload.artifacts[]`). */
 export const artifactChipSchema = z.object({
   id: z.string().uuid(),
-  kind: z.enum(['document', 'code', 'html', 'table', 'image']),
+  kind: z.enum(ARTIFACT_KINDS),
   title: z.string(),
   version: z.number().int(),
 });

@@ -8,7 +8,7 @@ export { APPROVAL_TTL_MS, resultInputSchema, stampResults } from './stamp';
 export type { ResultInput } from './stamp';
 export { listTemplates, publishTemplate, retireTemplate } from './templates';
 export type { TemplateInfo } from './templates';
-export { APPROVAL_VERBS, defaultActions, readAttachments } from './card';
+export { ACTION_STATUSES, APPROVAL_VERBS, defaultActions, readAttachments } from './card';
 export type { ActionState, ActionStatus, ArtifactChip, Card, CardAction, CardEvent } from './card';
 export type { Block, Label } from './layout';
 export { RESULT_TYPES, resultSchemas } from './types';

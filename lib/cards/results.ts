@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rethrowAsApiError, validationError } from '@/lib/api';
 import { asService, withUser, type SessionUser } from '@/lib/db';
-import { MAX_BODY } from '@/lib/chat';
+import { MAX_BODY, type AuthorKind } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type SentMessage } from '@/lib/chat/pipeline';
 import { readAttachments, type Card } from './card';
 import type { Label } from './layout';
@@ -57,7 +57,7 @@ export async function publishResults(agentId: string, input: PublishResultsInput
 export interface CardMessage {
   id: string;
   conversationId: string;
-  author: { kind: 'person' | 'agent'; id: string | null; name: string };
+  author: { kind: AuthorKind; id: string | null; name: string };
   body: string;
   payload: Record<string, unknown>;
   createdAt: Date;
@@ -73,7 +73,7 @@ export async function listCardMessages(user: SessionUser, conversationId: string
     const rows = await tx.query<{
       id: string;
       conversation_id: string;
-      author_kind: 'person' | 'agent';
+      author_kind: AuthorKind;
       author_id: string | null;
       author_name: string;
       body: string;

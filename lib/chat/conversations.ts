@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { ApiError, conflict, notFound, rethrowAsApiError, validationError } from '@/lib/api';
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
+import type { AuthorKind, ConversationKind, ConversationStatus, ConversationVisibility } from './kinds';
 import { requireVisibleConversation } from './pipeline';
 import { addMembersSchema, createConversationSchema } from './schemas';
 
-export type ConversationKind = 'channel' | 'dm' | 'thread' | 'delegation';
-
 export interface ConversationMember {
-  kind: 'person' | 'agent';
+  kind: AuthorKind;
   id: string;
   name: string;
 }
@@ -18,8 +17,8 @@ export interface Conversation {
   workspaceId: string;
   kind: ConversationKind;
   name: string | null;
-  visibility: 'public' | 'private';
-  status: 'open' | 'resolved' | 'abandoned' | null;
+  visibility: ConversationVisibility;
+  status: ConversationStatus | null;
   parentConversationId: string | null;
   parentMessageId: string | null;
   resolutionMessageId: string | null;
@@ -69,7 +68,7 @@ interface ConversationRow {
   workspace_id: string;
   kind: ConversationKind;
   name: string | null;
-  visibility: 'public' | 'private';
+  visibility: ConversationVisibility;
   status: Conversation['status'];
   parent_conversation_id: string | null;
   parent_message_id: string | null;

@@ -2,6 +2,7 @@ import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { asService, getDb, type Database, type Tx } from '@/lib/db';
 import { claim, finish, leaseFree, renew, type Queue } from '@/lib/queue';
 import { publish } from '@/lib/realtime';
+import type { AuthorKind, ConversationKind, DeliveryOutcome } from './kinds';
 import type { Turn } from './turns';
 
 /**
@@ -25,7 +26,7 @@ export interface ClaimedDelivery {
   id: string;
   workspaceId: string;
   conversationId: string;
-  conversationKind: 'channel' | 'dm' | 'thread' | 'delegation';
+  conversationKind: ConversationKind;
   conversationName: string | null;
   turn: number;
   attempts: number;
@@ -33,7 +34,7 @@ export interface ClaimedDelivery {
   message: {
     id: string;
     seq: number;
-    authorKind: 'person' | 'agent';
+    authorKind: AuthorKind;
     authorId: string | null;
     authorName: string;
     body: string;
@@ -43,8 +44,6 @@ export interface ClaimedDelivery {
     createdAt: Date;
   };
 }
-
-export type DeliveryOutcome = 'replied' | 'passed';
 
 export interface CompleteOptions {
   /** 'replied': the agent answered, later turns of the message are dropped. 'passed': the next turn runs. */
@@ -91,7 +90,7 @@ interface ClaimRow {
   lease_expires_at: Date;
   message_id: string;
   message_seq: number;
-  author_kind: 'person' | 'agent';
+  author_kind: AuthorKind;
   author_id: string | null;
   author_name: string;
   body: string;

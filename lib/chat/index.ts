@@ -5,10 +5,12 @@ export {
   listConversations,
   markRead,
 } from './conversations';
-export type { Conversation, ConversationKind, ConversationMember } from './conversations';
+export type { Conversation, ConversationMember } from './conversations';
+export { AUTHOR_KINDS, CONVERSATION_KINDS, CONVERSATION_STATUSES, CONVERSATION_VISIBILITIES, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from './kinds';
+export type { AuthorKind, ConversationKind, ConversationStatus, ConversationVisibility, DeliveryOutcome } from './kinds';
 export { announceClaimableDeliveries, claimDeliveries, completeDelivery, deliveryQueue, extendLease } from './deliveries';
 export { delegate, delegateSchema, relayResult, relaySchema } from './delegation';
-export type { ClaimOptions, ClaimedDelivery, CompleteOptions, DeliveryOutcome } from './deliveries';
+export type { ClaimOptions, ClaimedDelivery, CompleteOptions } from './deliveries';
 export { streamAgentEvents, streamWorkspaceEvents } from './events';
 export {
   addReaction,

@@ -2,6 +2,7 @@ import { ApiError, conflict, forbidden, isUuid, notFound, rethrowAsApiError } fr
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
+import type { AuthorKind, ConversationStatus } from './kinds';
 import { findMentions, type Mentionable } from './parse';
 import { loadMembers, mentionablesOf, requireVisibleConversation, type MessagePayload } from './pipeline';
 
@@ -9,13 +10,13 @@ export interface Message {
   id: string;
   seq: number;
   conversationId: string;
-  author: { kind: 'person' | 'agent'; id: string | null; name: string };
+  author: { kind: AuthorKind; id: string | null; name: string };
   /** Markdown; empty once deleted. */
   body: string;
   mentions: Mentionable[];
   payload: MessagePayload;
   /** The side threads this message opened or continued, with their current status (the cards). */
-  sideThreads: { id: string; status: 'open' | 'resolved' | 'abandoned' }[];
+  sideThreads: { id: string; status: ConversationStatus }[];
   reactions: { emoji: string; count: number; mine: boolean }[];
   createdAt: Date;
   editedAt: Date | null;
@@ -26,7 +27,7 @@ interface MessageRow {
   id: string;
   seq: number;
   conversation_id: string;
-  author_kind: 'person' | 'agent';
+  author_kind: AuthorKind;
   author_id: string | null;
   author_name: string;
   body: string;
@@ -65,7 +66,7 @@ export async function listMessages(
     const page = rows.slice(0, limit).reverse();
     const threadIds = page.flatMap((r) => r.payload.sideThreads ?? []);
     const threads = threadIds.length
-      ? await tx.query<{ id: string; status: 'open' | 'resolved' | 'abandoned' }>(
+      ? await tx.query<{ id: string; status: ConversationStatus }>(
           `select id, status from public.conversations where id = any($1::uuid[])`,
           [threadIds],
         )

@@ -1,3 +1,5 @@
+import type { AuthorKind } from './kinds';
+
 /**
  * What the send path reads out of a message body. Both are exact syntaxes, never guesses: a side
  * thread exists only where a `<dm target="…">…</dm>` tag says so, and a mention is `@` followed by
@@ -28,7 +30,7 @@ export function extractSideThreads(body: string): { text: string; blocks: SideTh
 }
 
 export interface Mentionable {
-  type: 'agent' | 'person';
+  type: AuthorKind;
   id: string;
   name: string;
 }

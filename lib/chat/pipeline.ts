@@ -3,6 +3,7 @@ import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/a
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { completeIn, dropQueued, enqueueDeliveries } from './deliveries';
+import type { AuthorKind, ConversationKind, ConversationStatus } from './kinds';
 import { extractSideThreads, findMentions, type Mentionable, type SideThreadBlock } from './parse';
 import { decideTurns, type Turn } from './turns';
 
@@ -31,7 +32,7 @@ export interface SentMessage {
   seq: number;
   conversationId: string;
   workspaceId: string;
-  author: { kind: 'person' | 'agent'; id: string; name: string };
+  author: { kind: AuthorKind; id: string; name: string };
   body: string;
   mentions: Mentionable[];
   payload: MessagePayload;
@@ -45,8 +46,8 @@ export interface SentMessage {
 export interface ConversationRow {
   id: string;
   workspace_id: string;
-  kind: 'channel' | 'dm' | 'thread' | 'delegation';
-  status: 'open' | 'resolved' | 'abandoned' | null;
+  kind: ConversationKind;
+  status: ConversationStatus | null;
   parent_conversation_id: string | null;
   agent_streak: number;
   agents_paused: boolean;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONVERSATION_VISIBILITIES, DELIVERY_OUTCOMES } from './kinds';
 import { MAX_BODY } from './pipeline';
 
 /** Request shapes of the conversation and agent endpoints (routes parse with these). */
@@ -15,7 +16,7 @@ export const createConversationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('channel'),
     workspaceId: uuid,
     name: z.string().trim().min(1, 'Give the channel a name').max(80),
-    visibility: z.enum(['public', 'private']).default('public'),
+    visibility: z.enum(CONVERSATION_VISIBILITIES).default('public'),
     userIds: ids,
     agentIds: ids,
   }),
@@ -48,7 +49,7 @@ export const extendLeaseSchema = z.object({
 });
 export const completeSchema = z.object({
   connectionId,
-  outcome: z.enum(['replied', 'passed']),
+  outcome: z.enum(DELIVERY_OUTCOMES),
   done: z.boolean().default(false),
 });
 export const agentReplySchema = z.object({

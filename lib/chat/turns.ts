@@ -1,3 +1,5 @@
+import type { AuthorKind } from './kinds';
+
 /**
  * Who reacts to a message, in which order: a fixed, deterministic policy (no model call, no
  * scoring beyond the agents' own declarations).
@@ -37,7 +39,7 @@ export interface Turn {
 
 export interface TurnInput {
   text: string;
-  authorKind: 'person' | 'agent';
+  authorKind: AuthorKind;
   /** Addressed agents' ids, in the order they were addressed. */
   addressed: string[];
   /** The agents that could react (not the author), in the order they joined. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKENDS } from '@/lib/agent/types';
 
 /** A comma-separated setting: entries trimmed, empty ones dropped, each checked (and normalised) by `item`. */
 function commaList(item: z.ZodType<string, string>) {
@@ -61,7 +62,7 @@ const schema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   /** The model backend every agent uses unless the agent or workspace names one; unset = chosen automatically. */
-  MODEL_BACKEND: z.enum(['anthropic', 'claude-code', 'openai', 'codex', 'offline']).optional(),
+  MODEL_BACKEND: z.enum(BACKENDS).optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   /** Another Messages API endpoint (a proxy, a gateway, the test server). */
   ANTHROPIC_BASE_URL: z.string().url().optional(),

@@ -1,6 +1,6 @@
 import type { ActionType } from '@/lib/actions';
 import { notFound, rethrowAsApiError } from '@/lib/api';
-import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
+import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
 import { defaultActions, type ResultInput } from '@/lib/cards';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { hasData } from '@/lib/insights';
@@ -34,7 +34,7 @@ export interface PlanetSummary {
   trend: Trend;
   changePct: number | null;
   headline: { metric: string; value: number | null; unit: MetricUnit };
-  autonomy: 'off' | 'propose' | 'auto';
+  autonomy: AutonomyLevel;
   paused: boolean;
   /** Insights of today nobody has looked at yet. */
   newInsights: number;

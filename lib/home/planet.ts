@@ -1,5 +1,5 @@
 import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
-import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type DecisionView, type Role } from '@/lib/autonomy';
+import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type Role } from '@/lib/autonomy';
 import { withUser, type SessionUser } from '@/lib/db';
 import { hasData, INSIGHT_VIEW, type InsightView } from '@/lib/insights';
 import { computeAllPlanets, computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';
@@ -42,7 +42,7 @@ export interface PlanetDetail {
   timeZone: string;
   metrics: PlanetMetrics;
   hasData: boolean;
-  autonomy: 'off' | 'propose' | 'auto';
+  autonomy: AutonomyLevel;
   paused: boolean;
   insights: InsightView[];
   decisions: DecisionView[];

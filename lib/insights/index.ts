@@ -5,6 +5,6 @@
  */
 export { analyzePlanet, analyzeWithRules, ANALYSIS_TRIGGER, type AnalysisOutcome } from './analyze';
 export { findCandidates, type Candidates } from './candidates';
-export { hasData, ruleBasedInsights, type InsightDraft, type Severity } from './rules';
+export { hasData, ruleBasedInsights, SEVERITIES, type InsightDraft, type Severity } from './rules';
 export { ANALYSIS_HOUR, claimDueAnalyses, pruneAnalysisDays, recordAnalysis } from './schedule';
-export { INSIGHT_VIEW, insightStatusSchema, listInsights, setInsightStatus, upsertInsights, type InsightStatus, type InsightView } from './store';
+export { INSIGHT_SOURCES, INSIGHT_STATUSES, INSIGHT_VIEW, insightStatusSchema, listInsights, setInsightStatus, upsertInsights, type InsightStatus, type InsightView } from './store';

@@ -2,7 +2,8 @@ import type { ActionType } from '@/lib/actions';
 import { judge, RULES, type Planet, type PlanetMetrics } from '@/lib/planets';
 import type { Candidates } from './candidates';
 
-export type Severity = 'info' | 'watch' | 'act';
+export const SEVERITIES = ['info', 'watch', 'act'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 /** An insight before it is stored. Rule-based ones carry `kind` + `params` and no text: the UI words them. */
 export interface InsightDraft {

@@ -2,20 +2,25 @@ import { z } from 'zod';
 import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { roleIn } from '@/lib/autonomy';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
+import type { Planet } from '@/lib/planets';
 import type { InsightDraft, Severity } from './rules';
 
-export type InsightStatus = 'new' | 'seen' | 'dismissed' | 'actioned';
+export const INSIGHT_STATUSES = ['new', 'seen', 'dismissed', 'actioned'] as const;
+export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
+/** Written by the agent's analysis, or by the rules when no model is configured. */
+export const INSIGHT_SOURCES = ['agent', 'rules'] as const;
+type InsightSource = (typeof INSIGHT_SOURCES)[number];
 
 export interface InsightView {
   id: string;
-  planet: string;
+  planet: Planet;
   insight_date: string;
   kind: string;
   severity: Severity;
   title: string;
   body: string;
   params: Record<string, unknown>;
-  source: 'agent' | 'rules';
+  source: InsightSource;
   status: InsightStatus;
   created_at: Date;
   updated_at: Date;
@@ -28,7 +33,7 @@ export interface InsightView {
  */
 export async function upsertInsights(
   tx: Tx,
-  target: { workspaceId: string; planet: string; localDate: string; source: 'agent' | 'rules'; agentRunId: string | null; now: Date },
+  target: { workspaceId: string; planet: Planet; localDate: string; source: InsightSource; agentRunId: string | null; now: Date },
   drafts: InsightDraft[],
 ): Promise<Map<string, string | null>> {
   const ids = new Map<string, string | null>();

@@ -4,6 +4,7 @@ import { asService } from '@/lib/db';
 import { loadSectorBenchmark } from '@/lib/knowledge';
 import { computePlanetMetrics, PLANETS } from '@/lib/planets';
 import { findCandidates } from './candidates';
+import { SEVERITIES } from './rules';
 
 /** The workspace's time zone and sector, read per call (tools know only the workspace id). */
 async function workspaceOf(workspaceId: string) {
@@ -51,7 +52,7 @@ export const analysisOutput = z.object({
     .array(
       z.object({
         key: z.string().regex(/^[a-z0-9_]{1,40}$/).describe('A stable snake_case topic, e.g. no_show_rate or lapsed_customers: the same topic gets the same key every day.'),
-        severity: z.enum(['info', 'watch', 'act']),
+        severity: z.enum(SEVERITIES),
         title: z.string().min(1).max(200).describe("One line for the owner, in the workspace's language."),
         body: z.string().max(1000).describe('The evidence in one or two sentences, with numbers and their comparison.'),
       }),

@@ -1,5 +1,5 @@
 import { forbidden, isUuid, notFound } from '@/lib/api';
-import { createConversation, sendMessage } from '@/lib/chat';
+import { createConversation, sendMessage, type DeliveryOutcome } from '@/lib/chat';
 import { config } from '@/lib/config';
 import { asService, type SessionUser } from '@/lib/db';
 import { checkSubmitLimit, type Caller } from '@/lib/topics';
@@ -76,7 +76,7 @@ interface TaskRow {
   agent_id: string;
   agent_name: string;
   status: DeliveryStatus;
-  outcome: 'replied' | 'passed' | null;
+  outcome: DeliveryOutcome | null;
   handled_at: Date | null;
 }
 

@@ -1,5 +1,6 @@
 import { createRandom, type Random } from './random';
-import type { AppointmentStatus } from './types';
+import type { Channel } from '@/lib/actions';
+import type { AppointmentStatus, CampaignStatus, DealStatus, LeadSource, LeadStatus, PostChannel, PostStatus, WaitlistStatus } from './types';
 
 /**
  * Demo data for "Studio Aurora", a hair salon in Italy: 120 days of history and 14 days ahead.
@@ -57,17 +58,16 @@ export interface DemoWaitlistEntry {
   service: number;
   windowStart: LocalTime;
   windowEnd: LocalTime;
-  status: 'waiting' | 'offered' | 'booked' | 'expired';
+  status: WaitlistStatus;
   createdAt: LocalTime;
   notifiedAt: LocalTime | null;
 }
-export type LeadSource = 'instagram' | 'google' | 'referral' | 'walk_in' | 'website';
 export interface DemoLead {
   name: string;
   email: string | null;
   phone: string | null;
   source: LeadSource;
-  status: 'new' | 'contacted' | 'converted' | 'lost';
+  status: LeadStatus;
   createdAt: LocalTime;
 }
 export interface DemoStage {
@@ -80,15 +80,15 @@ export interface DemoDeal {
   customer: number | null;
   stage: number;
   valueCents: number;
-  status: 'open' | 'won' | 'lost';
+  status: DealStatus;
   lastActivityAt: LocalTime;
   createdAt: LocalTime;
   closedAt: LocalTime | null;
 }
 export interface DemoPost {
-  channel: 'instagram' | 'facebook' | 'tiktok';
+  channel: PostChannel;
   title: string;
-  status: 'draft' | 'scheduled' | 'published';
+  status: PostStatus;
   scheduledAt: LocalTime | null;
   publishedAt: LocalTime | null;
   reach: number;
@@ -97,8 +97,8 @@ export interface DemoPost {
 }
 export interface DemoCampaign {
   name: string;
-  channel: 'email' | 'sms';
-  status: 'draft' | 'scheduled' | 'sent';
+  channel: Channel;
+  status: CampaignStatus;
   scheduledAt: LocalTime | null;
   sentAt: LocalTime | null;
   recipients: number;

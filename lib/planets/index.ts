@@ -4,7 +4,26 @@
  *
  * Tables: supabase/migrations/20261130000300_planets.sql (grants and who writes what are documented there).
  */
-export { APPOINTMENT_STATUSES, isPlanet, PLANETS, type AppointmentStatus, type Health, type Metric, type MetricUnit, type MetricsOptions, type Planet, type PlanetMetrics, type Pulse } from './types';
+export {
+  APPOINTMENT_STATUSES,
+  CAMPAIGN_STATUSES,
+  DEAL_STATUSES,
+  isPlanet,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  PLANETS,
+  POST_CHANNELS,
+  POST_STATUSES,
+  WAITLIST_STATUSES,
+  type AppointmentStatus,
+  type Health,
+  type Metric,
+  type MetricUnit,
+  type MetricsOptions,
+  type Planet,
+  type PlanetMetrics,
+  type Pulse,
+} from './types';
 export { computeAllPlanets, computePlanetMetrics, computePulse, LAPSE_GRACE, LAPSE_MIN_VISITS, STALE_DEAL_DAYS } from './metrics';
 export { planetMetricsForAgent } from './for-agent';
 export { judge, MIN_SAMPLE, RULES, WATCH_TOLERANCE, type Rule } from './health';

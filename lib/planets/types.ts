@@ -6,6 +6,25 @@ export const isPlanet = (value: string): value is Planet => (PLANETS as readonly
 export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+export const LEAD_SOURCES = ['instagram', 'facebook', 'google', 'website', 'referral', 'walk_in', 'phone', 'other'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const DEAL_STATUSES = ['open', 'won', 'lost'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export const POST_CHANNELS = ['instagram', 'facebook', 'tiktok', 'google_business', 'blog'] as const;
+export type PostChannel = (typeof POST_CHANNELS)[number];
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
 export type Health = 'good' | 'watch' | 'act';
 
 /**

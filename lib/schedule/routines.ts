@@ -25,10 +25,13 @@ const LEASE_SECONDS = 120;
 
 export type RoutineSchedule = { kind: 'interval'; minutes: number } | { kind: 'cron'; cron: string };
 
+/** A run is `pending` until its instruction is written in the DM (`sent`), or its attempts run out (`failed`). */
+export const ROUTINE_RUN_STATUSES = ['pending', 'sent', 'failed'] as const;
+
 export interface RoutineRun {
   id: string;
   dueAt: Date;
-  status: 'pending' | 'sent' | 'failed';
+  status: (typeof ROUTINE_RUN_STATUSES)[number];
   manual: boolean;
   conversationId: string | null;
   messageId: string | null;

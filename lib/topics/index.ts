@@ -5,6 +5,6 @@ export { openApiDocument } from './openapi';
 export { processNext, queueConcurrency, setQueueConcurrency, stalledWorkspaces } from './queue';
 export { checkSubmitLimit } from './ratelimit';
 export { deleteRequest, getRequest, idempotencyKeyOf, listRequests, submitRequest } from './requests';
-export { createTopicSchema, getRequestQuery, listRequestsQuery, listSessionsQuery, submitRequestSchema, updateTopicSchema } from './schemas';
+export { createTopicSchema, getRequestQuery, listRequestsQuery, listSessionsQuery, REQUEST_STATUSES, submitRequestSchema, updateTopicSchema } from './schemas';
 export { closeSession, getSession, listSessions } from './sessions';
 export { createTopic, deleteTopic, getTopic, listTopics, requestCounts, summarizeTopic, updateTopic } from './topics';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, conflict, isUuid, notFound, serializeSnake } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
 import { resolveModel, summarizeTopic as summarizeExchanges, type Exchange } from './execute';
-import { type CreateTopicInput, type UpdateTopicInput } from './schemas';
+import { type CreateTopicInput, type RequestStatus, type UpdateTopicInput } from './schemas';
 import { TOPIC_COLUMNS, type TopicRow, type TopicWire } from './wire';
 
 const topicNotFound = () => notFound('The topic');
@@ -121,7 +121,7 @@ export async function summarizeTopic(caller: Caller, id: string): Promise<TopicW
 /** The model behind the API failed: the route answers 502 with the provider's message. */
 export class UpstreamError extends Error {}
 
-export type StatusCounts = Record<'pending' | 'processing' | 'completed' | 'failed', number>;
+export type StatusCounts = Record<RequestStatus, number>;
 
 /** Requests per topic and status, for the app's topic list. */
 export async function requestCounts(caller: Caller): Promise<Record<string, StatusCounts>> {

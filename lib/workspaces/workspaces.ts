@@ -4,11 +4,17 @@ import { ApiError, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrow
 import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
+import { LOCALES, type Locale } from '@/lib/i18n';
 import { publish } from '@/lib/realtime';
 import { SECTOR_IDS } from './sectors';
 
-export type Role = 'owner' | 'admin' | 'member';
-export type Plan = 'free' | 'pro' | 'business';
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+/** The roles an invitation or a role change gives: a workspace has one owner, who never changes. */
+export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+export const PLANS = ['free', 'pro', 'business'] as const;
+export type Plan = (typeof PLANS)[number];
 
 export interface Workspace {
   id: string;
@@ -17,7 +23,7 @@ export interface Workspace {
   role: Role;
   plan: Plan;
   timeZone: string;
-  locale: 'en' | 'it';
+  locale: Locale;
   sector: string;
   createdAt: Date;
 }
@@ -28,15 +34,15 @@ const timeZone = z.string().max(64).refine(isTimeZone, 'Unknown time zone');
 export const workspaceSettingsSchema = z.object({
   name: z.string().trim().min(1, 'Give the workspace a name').max(80, 'Use at most 80 characters'),
   timeZone,
-  locale: z.enum(['en', 'it']),
+  locale: z.enum(LOCALES),
   sector: z.enum(SECTOR_IDS),
 });
 export const createWorkspaceSchema = workspaceSettingsSchema.partial({ timeZone: true, locale: true, sector: true });
 export const updateWorkspaceSchema = workspaceSettingsSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one setting to change');
-export const inviteSchema = z.object({ email: emailSchema, role: z.enum(['admin', 'member']).default('member') });
-export const roleSchema = z.object({ role: z.enum(['admin', 'member']) });
+export const inviteSchema = z.object({ email: emailSchema, role: z.enum(ASSIGNABLE_ROLES).default('member') });
+export const roleSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
 
 /** Every query here runs under RLS as the caller; database refusals come back as API errors. */
 const withUser = <T>(user: SessionUser, fn: (tx: Tx) => Promise<T>) => withUserTx(user, fn).catch(rethrowAsApiError);
@@ -50,7 +56,7 @@ interface WorkspaceRow {
   role: Role;
   plan: Plan;
   time_zone: string;
-  locale: 'en' | 'it';
+  locale: Locale;
   sector: string;
   created_at: Date;
 }
@@ -175,7 +181,7 @@ export async function listMembers(user: SessionUser, workspaceId: string): Promi
   });
 }
 
-export async function changeRole(user: SessionUser, workspaceId: string, memberId: string, role: 'admin' | 'member'): Promise<void> {
+export async function changeRole(user: SessionUser, workspaceId: string, memberId: string, role: AssignableRole): Promise<void> {
   await withUser(user, async (tx) => {
     await requireWorkspace(tx, user, workspaceId, { who: 'owner', what: "change members' roles" });
     const updated = await tx.query('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2 returning 1', [
@@ -213,7 +219,7 @@ export async function removeMember(user: SessionUser, workspaceId: string, membe
 export interface Invitation {
   id: string;
   email: string;
-  role: 'admin' | 'member';
+  role: AssignableRole;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -221,7 +227,7 @@ export interface Invitation {
 export async function listInvitations(user: SessionUser, workspaceId: string): Promise<Invitation[]> {
   return withUser(user, async (tx) => {
     await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'see the invitations' });
-    const rows = await tx.query<{ id: string; email: string; role: 'admin' | 'member'; expires_at: Date; created_at: Date }>(
+    const rows = await tx.query<{ id: string; email: string; role: AssignableRole; expires_at: Date; created_at: Date }>(
       `select id, email, role, expires_at, created_at from public.workspace_invitations
         where workspace_id = $1 and accepted_at is null and expires_at > now() order by created_at desc`,
       [workspaceId],

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ok, parseParams, parseQuery, route } from '@/lib/api';
 import { requireUser } from '@/lib/auth';
-import { listDecisions } from '@/lib/autonomy';
+import { DECISION_STATUSES, DECISION_TIERS, listDecisions } from '@/lib/autonomy';
+import { PLANETS } from '@/lib/planets';
 
 const paramsSchema = z.object({ workspaceId: z.uuid() });
 const querySchema = z.object({
-  status: z.enum(['proposed', 'approved', 'rejected', 'executed', 'failed', 'expired', 'undone']).optional(),
-  tier: z.enum(['propose', 'auto']).optional(),
-  planet: z.enum(['booking', 'crm', 'sales', 'content', 'marketing', 'web']).optional(),
+  status: z.enum(DECISION_STATUSES).optional(),
+  tier: z.enum(DECISION_TIERS).optional(),
+  planet: z.enum(PLANETS).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   /** Decisions created before this instant (the createdAt of the last one on the previous page). */
   before: z.iso.datetime({ offset: true }).optional(),

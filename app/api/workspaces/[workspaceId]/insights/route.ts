@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ok, parseParams, parseQuery, route } from '@/lib/api';
 import { requireUser } from '@/lib/auth';
 import { listInsights } from '@/lib/insights';
+import { PLANETS } from '@/lib/planets';
 
 const paramsSchema = z.object({ workspaceId: z.uuid() });
 const querySchema = z.object({
-  planet: z.enum(['booking', 'crm', 'sales', 'content', 'marketing', 'web']).optional(),
+  planet: z.enum(PLANETS).optional(),
   days: z.coerce.number().int().min(0).max(90).optional(),
   include_dismissed: z.enum(['true', 'false']).optional(),
 });
