@@ -9,13 +9,11 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { formatDateTime, formatRelative } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/client';
+import { BACKENDS } from '@/lib/agent/types';
 import { plural, type Locale, type Translate } from '@/lib/i18n';
 import { isPlanet } from '@/lib/planets/types';
 import { duration, howItEnded, readableOutcome, toolCallWords, whatRan } from './run-words';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
-
-/** The model backends the interface names (usage.backend.*); any other shows as the runtime recorded it. */
-const KNOWN_BACKENDS = ['anthropic', 'claude-code', 'openai', 'codex', 'offline'] as const;
 
 const PAGE = 50;
 
@@ -268,7 +266,7 @@ export function RunDetailPanel({ run, fmt }: { run: RunDetailView; fmt: Formats 
   const output = run.outcome?.output as { summary?: unknown } | null | undefined;
   const outcome = readableOutcome(run.outcome?.finalText || (typeof output?.summary === 'string' ? output.summary : ''));
   const input = run.inputTokens + run.cacheReadTokens + run.cacheWriteTokens;
-  const backend = (KNOWN_BACKENDS as readonly string[]).includes(run.backend) ? t(`usage.backend.${run.backend as (typeof KNOWN_BACKENDS)[number]}`) : run.backend;
+  const backend = (BACKENDS as readonly string[]).includes(run.backend) ? t(`usage.backend.${run.backend as (typeof BACKENDS)[number]}`) : run.backend;
   return (
     <div className="mt-1 flex min-w-0 flex-col gap-3 rounded-xl bg-subtle p-3 text-sm [overflow-wrap:anywhere]">
       <p className="font-semibold text-pretty">{whatRan(run, agent, t)}</p>
