@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation';
 import { decisionState, describeDecision, shortDate } from '@/components/home/format';
 import { formatMoment, formatPercent } from '@/lib/i18n/format';
 import { metricLabel, metricValue } from '@/lib/planets/format';
-import type { MetricView } from '@/components/home/types';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText } from '@/components/planets/insight-text';
 import { PlanetDisc } from '@/components/planets/planet-disc';
@@ -65,8 +64,7 @@ export default async function PlanetPage({ params }: { params: Params }) {
           </h2>
           <p className="mb-2 px-1 text-sm text-pretty text-muted">{t('planet.metricsLead', { sector: sector.toLowerCase() })}</p>
           <dl className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
-            {Object.entries(detail.metrics.metrics).map(([name, metric]) => {
-              const m = metric as MetricView;
+            {Object.entries(detail.metrics.metrics).map(([name, m]) => {
               return (
                 <div key={name} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 px-4 py-3 sm:px-5">
                   <dt className="text-[0.9375rem]">{metricLabel(name, t)}</dt>
