@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { Locale } from '@/lib/i18n';
+import { requestLocale } from '@/lib/i18n/negotiate';
 import { log } from '@/lib/log';
-import { ApiError, fromDatabaseError, validationError } from './errors';
+import { ApiError, fromDatabaseError, validate, type FieldErrors } from './errors';
+import { errorBody, internalErrorMessage } from './messages';
 import { serialize } from './serialize';
 
 export interface Envelope<T> {
@@ -20,9 +23,10 @@ type Handler<P> = (ctx: RouteContext<P>) => Promise<Response>;
 
 /**
  * Wraps a route handler: request id, structured access log, and every thrown error turned into the
- * envelope with a precise status. Route files stay a few lines long.
+ * envelope with a precise status, its sentences in the reader's language (`requestLocale`: `people`
+ * for the app's own API, `programs` for the topic-queue and agent APIs). Route files stay a few lines long.
  */
-export function route<P = Record<string, never>>(fn: Handler<P>) {
+export function route<P = Record<string, never>>(fn: Handler<P>, readers: 'people' | 'programs' = 'people') {
   return async (req: Request, segment?: { params?: Promise<P> }): Promise<Response> => {
     const requestId = req.headers.get('x-request-id') ?? randomUUID();
     const started = performance.now();
@@ -31,7 +35,7 @@ export function route<P = Record<string, never>>(fn: Handler<P>) {
       const params = (segment?.params ? await segment.params : {}) as P;
       response = await fn({ req, params, requestId });
     } catch (error) {
-      response = errorResponse(error, requestId);
+      response = errorResponse(error, requestLocale(req, readers), requestId);
     }
     response.headers.set('x-request-id', requestId);
     const path = new URL(req.url).pathname;
@@ -46,18 +50,13 @@ export function route<P = Record<string, never>>(fn: Handler<P>) {
   };
 }
 
-export function errorResponse(error: unknown, requestId?: string): Response {
+export function errorResponse(error: unknown, locale: Locale, requestId?: string): Response {
   const apiError = error instanceof ApiError ? error : fromDatabaseError(error);
   if (!apiError) {
     log('error', 'unhandled error', { requestId, error });
-    return envelopeResponse(500, { success: false, data: null, error: { code: 'internal', message: 'Something went wrong on our side. Try again in a moment.' } });
+    return envelopeResponse(500, { success: false, data: null, error: { code: 'internal', message: internalErrorMessage(locale) } });
   }
-  const body: Envelope<null> = {
-    success: false,
-    data: null,
-    error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) },
-  };
-  return envelopeResponse(apiError.status, body, apiError.headers);
+  return envelopeResponse(apiError.status, { success: false, data: null, error: errorBody(apiError, locale) }, apiError.headers);
 }
 
 /** Success in the envelope; `data` goes through the one camelCase serializer. */
@@ -84,25 +83,21 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
     const text = await req.text();
     body = text.length ? JSON.parse(text) : {};
   } catch {
-    throw new ApiError('bad_request', 'The request body is not valid JSON.');
+    throw new ApiError('bad_request', 'api.request.notJson');
   }
   checkInput(body, 'body');
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
+  return validate(schema, body);
 }
 
 export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams);
   checkInput(params, 'query');
-  const result = schema.safeParse(params);
-  if (!result.success) throw validationError(result.error, 'query');
-  return result.data;
+  return validate(schema, params, 'query');
 }
 
 export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.infer<S> {
   const result = schema.safeParse(params);
-  if (!result.success) throw new ApiError('not_found', 'Nothing exists at this address.');
+  if (!result.success) throw new ApiError('not_found', 'api.request.noSuchAddress');
   return result.data;
 }
 
@@ -115,27 +110,28 @@ const MAX_INPUT_DEPTH = 64;
  * value or a key, and nesting deeper than MAX_INPUT_DEPTH. A 422 naming each field, like a schema's.
  */
 export function checkInput(value: unknown, where: 'body' | 'query'): void {
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   while (stack.length) {
     const { value: current, path } = stack.pop()!;
     const field = path.join('.') || '_';
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) fieldErrors[field] = ['Text cannot contain the NUL character (\\u0000)'];
+      if (current.includes('\u0000')) fieldErrors[field] = [{ key: 'api.request.nulInText' }];
     } else if (current !== null && typeof current === 'object') {
       if (path.length >= MAX_INPUT_DEPTH) {
-        fieldErrors[field] = [`Nest values at most ${MAX_INPUT_DEPTH} levels deep`];
+        fieldErrors[field] = [{ key: 'api.request.tooDeep', params: { max: MAX_INPUT_DEPTH } }];
         continue;
       }
       for (const [key, child] of Object.entries(current)) {
         const shown = key.replaceAll('\u0000', '\\u0000');
-        if (shown !== key) fieldErrors[[...path, shown].join('.')] = ['A field name cannot contain the NUL character (\\u0000)'];
+        if (shown !== key) fieldErrors[[...path, shown].join('.')] = [{ key: 'api.request.nulInName' }];
         else stack.push({ value: child, path: [...path, key] });
       }
     }
   }
-  const fields = Object.keys(fieldErrors).sort();
-  if (fields.length) {
-    throw new ApiError('validation_failed', `The request ${where} is invalid (${fields[0]}: ${fieldErrors[fields[0]!]![0]}).`, { fieldErrors });
+  const [field] = Object.keys(fieldErrors).sort();
+  if (field) {
+    const params = { field, problem: fieldErrors[field]![0]! };
+    throw new ApiError('validation_failed', where === 'body' ? 'api.request.bodyInvalid' : 'api.request.queryInvalid', params, { fieldErrors });
   }
 }

@@ -10,7 +10,9 @@ import { pickNamespaces, type Dictionary, type Namespace } from './index';
 import { en } from './messages/en';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const NAMESPACES = new Set(Object.keys(en).map((key) => key.slice(0, key.indexOf('.'))));
+// `api.*` are the API's error sentences, rendered on the server in the reader's language (lib/api). Schemas the
+// browser also parses name them as their messages, but the browser never draws those: the server sends the sentence.
+const NAMESPACES = new Set(Object.keys(en).map((key) => key.slice(0, key.indexOf('.'))).filter((ns) => ns !== 'api'));
 const ROUTE_FILE = /^(page|layout|not-found|error|loading|template|default)\.tsx$/;
 
 function routeFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from './index';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './index';
 
 /**
  * The interface language: an explicit choice (the cookie) wins, then the browser's
@@ -11,6 +11,24 @@ export function pickLocale(cookieValue: string | undefined, acceptLanguage: stri
     if (isLocale(base)) return base;
   }
   return DEFAULT_LOCALE;
+}
+
+/**
+ * The language to answer a request in, negotiated as the pages do. `people` (the app's own API, called
+ * by its pages) follows the locale cookie, then Accept-Language; `programs` (the topic-queue and agent
+ * APIs) answer in English unless the client asks for another language by Accept-Language.
+ */
+export function requestLocale(req: Request, readers: 'people' | 'programs' = 'people'): Locale {
+  const cookie = readers === 'people' ? cookieValue(req.headers.get('cookie'), LOCALE_COOKIE) : undefined;
+  return pickLocale(cookie, req.headers.get('accept-language'));
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, value] = part.trim().split('=');
+    if (key === name) return value;
+  }
+  return undefined;
 }
 
 /** Language tags ordered by their q-value (highest first); q=0 means "not this one". */
