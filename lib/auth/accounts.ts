@@ -11,21 +11,21 @@ import { issueSession, type SessionTokens } from './sessions';
 const RESET_TOKEN_MINUTES = 60;
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 
-export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+export const emailSchema = z.string().trim().toLowerCase().email('api.auth.email').max(254);
 export const passwordSchema = z
   .string()
-  .min(10, 'Use at least 10 characters')
-  .max(200, 'Use at most 200 characters');
+  .min(10, 'api.field.minChars')
+  .max(200, 'api.field.maxChars');
 
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   displayName: z.string().trim().max(80).optional(),
   locale: z.enum(LOCALES).optional(),
-  timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
+  timeZone: z.string().max(64).refine(isTimeZone, 'api.field.unknownTimeZone').optional(),
 });
 
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(200) });
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'api.auth.passwordRequired').max(200) });
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -42,7 +42,7 @@ export async function signUp(input: z.infer<typeof signUpSchema>): Promise<Sessi
   const passwordHash = await hashPassword(input.password);
   const user = await asService(async (tx) => {
     const existing = await tx.query('select 1 from auth.users where lower(email) = $1', [email]);
-    if (existing.length) throw new ApiError('conflict', 'An account with this email already exists. Sign in instead.');
+    if (existing.length) throw new ApiError('conflict', 'api.auth.emailTaken');
     const [row] = await tx.query<{ id: string; email: string }>(
       `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
        values ($1, $2, $3::jsonb, now()) returning id, email`,
@@ -62,12 +62,7 @@ export async function signIn(input: z.infer<typeof signInSchema>, ip: string): P
   ] as const) {
     const result = await hitRateLimit(key, LOGIN_WINDOW_SECONDS, limit);
     if (!result.allowed) {
-      throw new ApiError(
-        'rate_limited',
-        `Too many sign-in attempts. Try again in ${Math.ceil(result.retryAfter / 60)} minutes.`,
-        undefined,
-        { 'retry-after': String(result.retryAfter) },
-      );
+      throw new ApiError('rate_limited', 'api.auth.tooManySignIns', { minutes: Math.ceil(result.retryAfter / 60) }, { headers: { 'retry-after': String(result.retryAfter) } });
     }
   }
   const [row] = await asService((tx) =>
@@ -77,7 +72,7 @@ export async function signIn(input: z.infer<typeof signInSchema>, ip: string): P
     ),
   );
   if (!row || !(await verifyPassword(row.encrypted_password, input.password))) {
-    throw unauthorized('That email and password do not match an account.');
+    throw unauthorized('api.auth.wrongCredentials');
   }
   return issueSession({ id: row.id, email: row.email });
 }
@@ -110,8 +105,8 @@ export async function resetPassword(token: string, password: string): Promise<vo
       `select user_id, used_at, expires_at <= now() as expired from private.password_reset_tokens where token_hash = $1 for update`,
       [sha256(token)],
     );
-    if (!row) throw new ApiError('not_found', 'This reset link is not valid. Ask for a new one.');
-    if (row.used_at || row.expired) throw new ApiError('gone', 'This reset link has expired or was already used. Ask for a new one.');
+    if (!row) throw new ApiError('not_found', 'api.auth.resetInvalid');
+    if (row.used_at || row.expired) throw new ApiError('gone', 'api.auth.resetUsed');
     await tx.query('update private.password_reset_tokens set used_at = now() where token_hash = $1', [sha256(token)]);
     await tx.query('update auth.users set encrypted_password = $1, updated_at = now() where id = $2', [passwordHash, row.user_id]);
     // A new password signs out every existing session.

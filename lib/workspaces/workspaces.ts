@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrowAsApiError } from '@/lib/api';
+import { conflict, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrowAsApiError, type ManagersOnly, type OwnerOnly } from '@/lib/api';
 import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
@@ -30,9 +30,9 @@ export interface Workspace {
 
 export const INVITATION_DAYS = 7;
 
-const timeZone = z.string().max(64).refine(isTimeZone, 'Unknown time zone');
+const timeZone = z.string().max(64).refine(isTimeZone, 'api.field.unknownTimeZone');
 export const workspaceSettingsSchema = z.object({
-  name: z.string().trim().min(1, 'Give the workspace a name').max(80, 'Use at most 80 characters'),
+  name: z.string().trim().min(1, 'api.workspaces.nameRequired').max(80, 'api.field.maxChars'),
   timeZone,
   locale: z.enum(LOCALES),
   sector: z.enum(SECTOR_IDS),
@@ -40,7 +40,7 @@ export const workspaceSettingsSchema = z.object({
 export const createWorkspaceSchema = workspaceSettingsSchema.partial({ timeZone: true, locale: true, sector: true });
 export const updateWorkspaceSchema = workspaceSettingsSchema
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one setting to change');
+  .refine((v) => Object.keys(v).length > 0, 'api.workspaces.nothingToChange');
 export const inviteSchema = z.object({ email: emailSchema, role: z.enum(ASSIGNABLE_ROLES).default('member') });
 export const roleSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
 
@@ -108,15 +108,12 @@ async function findWorkspace(tx: Tx, user: SessionUser, id: string): Promise<Wor
 }
 
 /** Who may do `what` in a workspace: its owner and admins, or its owner alone. */
-export interface RoleRequirement {
-  who: 'managers' | 'owner';
-  what: string;
-}
+export type RoleRequirement = { who: 'managers'; what: ManagersOnly } | { who: 'owner'; what: OwnerOnly };
 
 /** The workspace as the caller sees it (404 for a stranger); `only` refuses the others with a sentence that says what they tried. */
 async function requireWorkspace(tx: Tx, user: SessionUser, id: string, only?: RoleRequirement): Promise<Workspace> {
   const workspace = isUuid(id) ? await findWorkspace(tx, user, id) : null;
-  if (!workspace) throw notFound('This workspace');
+  if (!workspace) throw notFound('workspace');
   if (only?.who === 'owner' && workspace.role !== 'owner') throw ownerOnly(only.what);
   if (only?.who === 'managers' && workspace.role === 'member') throw managersOnly(only.what);
   return workspace;
@@ -138,7 +135,7 @@ export async function createWorkspace(user: SessionUser, input: z.infer<typeof c
 
 export async function updateWorkspace(user: SessionUser, id: string, input: z.infer<typeof updateWorkspaceSchema>): Promise<Workspace> {
   return withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, id, { who: 'managers', what: 'change the workspace settings' });
+    await requireWorkspace(tx, user, id, { who: 'managers', what: 'changeWorkspaceSettings' });
     await tx.query(
       `update public.workspaces set
          name = coalesce($2, name), time_zone = coalesce($3, time_zone),
@@ -152,8 +149,8 @@ export async function updateWorkspace(user: SessionUser, id: string, input: z.in
 
 export async function deleteWorkspace(user: SessionUser, id: string): Promise<void> {
   await withUser(user, async (tx) => {
-    const workspace = await requireWorkspace(tx, user, id, { who: 'owner', what: 'delete the workspace' });
-    if (workspace.isPersonal) throw forbidden('Your personal workspace cannot be deleted.');
+    const workspace = await requireWorkspace(tx, user, id, { who: 'owner', what: 'deleteWorkspace' });
+    if (workspace.isPersonal) throw forbidden('api.workspaces.personalNotDeletable');
     await tx.query('delete from public.workspaces where id = $1', [id]);
     await publish(tx, { type: 'members', workspaceId: id });
   });
@@ -183,13 +180,13 @@ export async function listMembers(user: SessionUser, workspaceId: string): Promi
 
 export async function changeRole(user: SessionUser, workspaceId: string, memberId: string, role: AssignableRole): Promise<void> {
   await withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, { who: 'owner', what: "change members' roles" });
+    await requireWorkspace(tx, user, workspaceId, { who: 'owner', what: 'changeRoles' });
     const updated = await tx.query('update public.workspace_members set role = $3 where workspace_id = $1 and user_id = $2 returning 1', [
       workspaceId,
       isUuid(memberId) ? memberId : null,
       role,
     ]);
-    if (!updated.length) throw notFound('This member');
+    if (!updated.length) throw notFound('member');
     await publish(tx, { type: 'members', workspaceId });
   });
 }
@@ -202,13 +199,13 @@ export async function removeMember(user: SessionUser, workspaceId: string, membe
       workspaceId,
       isUuid(memberId) ? memberId : null,
     ]);
-    if (!target) throw notFound('This member');
+    if (!target) throw notFound('member');
     if (target.role === 'owner') {
-      throw forbidden(memberId === user.id ? 'The owner cannot leave their own workspace.' : 'The owner cannot be removed.');
+      throw forbidden(memberId === user.id ? 'api.workspaces.ownerCannotLeave' : 'api.workspaces.ownerCannotBeRemoved');
     }
     if (memberId !== user.id) {
       const allowed = workspace.role === 'owner' || (workspace.role === 'admin' && target.role === 'member');
-      if (!allowed) throw workspace.role === 'admin' ? ownerOnly('remove an admin') : managersOnly('remove members');
+      if (!allowed) throw workspace.role === 'admin' ? ownerOnly('removeAdmin') : managersOnly('removeMembers');
     }
     await tx.query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [workspaceId, memberId]);
     // Their open event stream ends now rather than when its cached answers run out (lib/chat).
@@ -226,7 +223,7 @@ export interface Invitation {
 
 export async function listInvitations(user: SessionUser, workspaceId: string): Promise<Invitation[]> {
   return withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'see the invitations' });
+    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'seeInvitations' });
     const rows = await tx.query<{ id: string; email: string; role: AssignableRole; expires_at: Date; created_at: Date }>(
       `select id, email, role, expires_at, created_at from public.workspace_invitations
         where workspace_id = $1 and accepted_at is null and expires_at > now() order by created_at desc`,
@@ -245,15 +242,15 @@ export async function createInvitation(
   const token = newToken();
   const link = `${config().APP_URL}/invite/${token}`;
   return withUser(user, async (tx) => {
-    const workspace = await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'invite people' });
-    if (workspace.isPersonal) throw forbidden('A personal workspace cannot have other members.');
-    if (input.role === 'admin' && workspace.role !== 'owner') throw ownerOnly('invite admins');
+    const workspace = await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'invitePeople' });
+    if (workspace.isPersonal) throw forbidden('api.workspaces.personalHasNoMembers');
+    if (input.role === 'admin' && workspace.role !== 'owner') throw ownerOnly('inviteAdmins');
     const already = await tx.query(
       `select 1 from public.workspace_members m join public.profiles p on p.user_id = m.user_id
         where m.workspace_id = $1 and lower(p.email) = $2`,
       [workspaceId, input.email],
     );
-    if (already.length) throw new ApiError('conflict', `${input.email} is already a member of this workspace.`);
+    if (already.length) throw conflict('api.workspaces.alreadyMember', { email: input.email });
     const [row] = await tx.query<{ id: string; expires_at: Date; created_at: Date }>(
       `insert into public.workspace_invitations (workspace_id, email, role, token_hash, invited_by, expires_at)
        values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id, expires_at, created_at`,
@@ -272,12 +269,12 @@ export async function createInvitation(
 
 export async function revokeInvitation(user: SessionUser, workspaceId: string, invitationId: string): Promise<void> {
   await withUser(user, async (tx) => {
-    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'revoke invitations' });
+    await requireWorkspace(tx, user, workspaceId, { who: 'managers', what: 'revokeInvitations' });
     const deleted = await tx.query('delete from public.workspace_invitations where workspace_id = $1 and id = $2 returning 1', [
       workspaceId,
       isUuid(invitationId) ? invitationId : null,
     ]);
-    if (!deleted.length) throw notFound('This invitation');
+    if (!deleted.length) throw notFound('invitation');
   });
 }
 

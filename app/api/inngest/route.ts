@@ -16,13 +16,13 @@ const inngestServe = serve({ client: inngest, functions: functions.map((fn) => f
 function inngestRoute(handler: (req: NextRequest, res: unknown) => Promise<Response>) {
   return route(async ({ req }) => {
     if (!config().inngestCloud) {
-      throw new ApiError('not_found', 'Inngest is not configured on this server: its own executor runs the background work.');
+      throw new ApiError('not_found', 'api.inngest.notConfigured');
     }
     const body = await req.clone().text();
     try {
       if (body) JSON.parse(body);
     } catch {
-      throw new ApiError('bad_request', 'The request body is not valid JSON.');
+      throw new ApiError('bad_request', 'api.request.notJson');
     }
     return handler(req as NextRequest, undefined);
   });

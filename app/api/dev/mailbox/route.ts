@@ -9,10 +9,10 @@ import { config } from '@/lib/config';
  * before the query is read, so it says nothing about what the route accepts.
  */
 export const GET = route(async ({ req }) => {
-  if (!config().devMailbox) throw notFound('The dev mailbox');
+  if (!config().devMailbox) throw notFound('devMailbox');
   const reader = { user: await getRequestUser(req), key: readCookie(req.headers.get('cookie'), MAILBOX_COOKIE) };
   if (!reader.user && !(await isMailboxKey(reader.key))) {
-    throw unauthorized('Sign in to read the mail sent to you, or open the mailbox with the key printed where the server started.');
+    throw unauthorized('api.auth.mailboxClosed');
   }
   const { email } = parseQuery(req, z.object({ email: z.string().email().optional() }));
   return ok((await readMailbox(reader, { email }))!.emails);

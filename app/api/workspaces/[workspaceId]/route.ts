@@ -6,7 +6,7 @@ type Params = { workspaceId: string };
 
 export const GET = route<Params>(async ({ req, params }) => {
   const workspace = await getWorkspace(await requireUser(req), params.workspaceId);
-  if (!workspace) throw notFound('This workspace');
+  if (!workspace) throw notFound('workspace');
   return ok(workspace);
 });
 

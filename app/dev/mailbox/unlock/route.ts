@@ -9,7 +9,7 @@ const KEY_COOKIE_DAYS = 30;
  * right key in an HttpOnly cookie and opens the mailbox, so the key leaves the address bar at once.
  */
 export const GET = route(async ({ req }) => {
-  if (!config().devMailbox) throw notFound('The dev mailbox');
+  if (!config().devMailbox) throw notFound('devMailbox');
   const key = new URL(req.url).searchParams.get('key');
   if (!(await isMailboxKey(key))) return new Response(null, { status: 303, headers: { location: '/dev/mailbox?unlock=failed' } });
   const response = new Response(null, { status: 303, headers: { location: '/dev/mailbox' } });

@@ -8,7 +8,7 @@ const querySchema = z.object({
   /** A UTC calendar month, e.g. 2026-11; default this month. */
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'use YYYY-MM')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'api.usage.month')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   /** Runs older than this instant (the createdAt of the last run on the previous page). */
@@ -25,6 +25,6 @@ export const GET = route<{ workspaceId: string }>(async ({ req, params }) => {
     limit: query.limit,
     before: query.before ? new Date(query.before) : undefined,
   });
-  if (!report) throw notFound('The workspace');
+  if (!report) throw notFound('theWorkspace');
   return ok(report);
 });

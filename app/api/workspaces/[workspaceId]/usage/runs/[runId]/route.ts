@@ -10,6 +10,6 @@ export const GET = route<{ workspaceId: string; runId: string }>(async ({ req, p
   const user = await requireUser(req);
   const { workspaceId, runId } = parseParams(params, paramsSchema);
   const run = await runDetail(user, workspaceId, runId);
-  if (!run) throw notFound('The run');
+  if (!run) throw notFound('run');
   return ok(run);
 });
