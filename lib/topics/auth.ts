@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { forbidden, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { constantTimeEqual, getRequestUser, newToken, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
@@ -22,7 +22,7 @@ const KEY_PREFIX = 'mvk_';
 // `mvk_` and 8 characters of the secret: enough to find a key and to recognise it in a list.
 const PREFIX_LENGTH = KEY_PREFIX.length + 8;
 
-const invalidKey = () => forbidden('Send a valid API key in the X-Api-Key header.');
+const invalidKey = () => forbidden('api.topics.invalidKey');
 
 /** The caller of a topic API request, or 403 as the contract says when the key is missing or invalid. */
 export async function authenticate(req: Request): Promise<Caller> {
@@ -64,7 +64,7 @@ export async function callerForKey(key: string): Promise<Caller | null> {
   // Both sides hashed: equal lengths, so the comparison time says nothing about the key's length.
   if (envKey && constantTimeEqual(hash, sha256(envKey))) {
     const workspaceId = await defaultWorkspaceId();
-    if (!workspaceId) throw new ApiError('forbidden', 'API_KEY is set, but there is no workspace yet: create one first.');
+    if (!workspaceId) throw forbidden('api.topics.noWorkspaceForKey');
     return { kind: 'key', workspaceId, keyId: null };
   }
   return null;
@@ -110,7 +110,7 @@ export interface ApiKey {
   revokedAt: Date | null;
 }
 
-export const createApiKeySchema = z.object({ name: z.string().trim().min(1, 'Give the key a name').max(80, 'Use at most 80 characters') });
+export const createApiKeySchema = z.object({ name: z.string().trim().min(1, 'api.topics.keyNameRequired').max(80, 'api.field.maxChars') });
 
 const keyColumns = 'id, name, prefix, created_by, created_at, last_used_at, revoked_at';
 
@@ -135,7 +135,7 @@ const toKey = (r: KeyRow): ApiKey => ({
 });
 
 /** Admins only: the app checks first for a clear message, RLS enforces it anyway. */
-const requireAdmin = (user: SessionUser, workspaceId: string) => workspaceFor(user, workspaceId, { who: 'managers', what: 'manage API keys' });
+const requireAdmin = (user: SessionUser, workspaceId: string) => workspaceFor(user, workspaceId, { who: 'managers', what: 'manageApiKeys' });
 
 export async function listApiKeys(user: SessionUser, workspaceId: string): Promise<ApiKey[]> {
   await requireAdmin(user, workspaceId);
@@ -162,13 +162,13 @@ export async function createApiKey(user: SessionUser, workspaceId: string, input
 
 export async function revokeApiKey(user: SessionUser, workspaceId: string, keyId: string): Promise<ApiKey> {
   await requireAdmin(user, workspaceId);
-  if (!isUuid(keyId)) throw notFound('This API key');
+  if (!isUuid(keyId)) throw notFound('apiKey');
   const [row] = await withUser(user, (tx) =>
     tx.query<KeyRow>(
       `update public.api_keys set revoked_at = coalesce(revoked_at, now()) where workspace_id = $1 and id = $2 returning ${keyColumns}`,
       [workspaceId, keyId],
     ),
   ).catch(rethrowAsApiError);
-  if (!row) throw notFound('This API key');
+  if (!row) throw notFound('apiKey');
   return toKey(row);
 }

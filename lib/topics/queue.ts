@@ -235,7 +235,7 @@ export async function queueConcurrency(caller: Caller): Promise<{ concurrency: n
 /** Admins only (RLS): how many of the workspace's requests run at once, 1–10. */
 export async function setQueueConcurrency(caller: Caller, concurrency: number): Promise<void> {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 10) {
-    throw invalidField('concurrency', 'Choose between 1 and 10 requests at once.', 'Choose between 1 and 10');
+    throw invalidField('concurrency', 'api.topics.concurrency', undefined, 'api.topics.concurrencyShort');
   }
   const [row] = await inWorkspace(caller, (tx) =>
     tx.query(
@@ -244,5 +244,5 @@ export async function setQueueConcurrency(caller: Caller, concurrency: number): 
       [caller.workspaceId, concurrency],
     ),
   );
-  if (!row) throw managersOnly('change the queue');
+  if (!row) throw managersOnly('changeQueue');
 }

@@ -21,7 +21,7 @@ export async function checkSubmitLimit(caller: Caller, now = new Date()): Promis
   const refused = results.filter((r) => !r.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
-    throw new ApiError('rate_limited', `Too many requests: try again in ${retryAfter} seconds.`, undefined, { ...headers, 'Retry-After': String(retryAfter) });
+    throw new ApiError('rate_limited', 'api.topics.tooManyRequests', { seconds: retryAfter }, { headers: { ...headers, 'Retry-After': String(retryAfter) } });
   }
   return headers;
 }

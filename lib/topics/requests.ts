@@ -8,7 +8,7 @@ import { type ListRequestsQuery, type SubmitRequestInput } from './schemas';
 import { waitForRequest } from './wait';
 import { REQUEST_COLUMNS, type RequestRow, type RequestWire, type SubmittedWire } from './wire';
 
-const requestNotFound = () => notFound('The request');
+const requestNotFound = () => notFound('theRequest');
 const FINISHED = new Set(['completed', 'failed']);
 
 export interface Submitted {
@@ -30,12 +30,12 @@ export async function submitRequest(caller: Caller, input: SubmitRequestInput, i
         const earlier = await findIdempotent(tx, caller.workspaceId, idempotencyKey);
         if (earlier) {
           if (earlier.request_hash !== hash) {
-            throw new ApiError('validation_failed', 'This Idempotency-Key was already used with a different request body in the last 24 hours.');
+            throw new ApiError('validation_failed', 'api.topics.idempotencyReused');
           }
           return { request: submitted(earlier), replayed: true };
         }
       }
-      if (!isUuid(input.topic_id)) throw notFound('The topic');
+      if (!isUuid(input.topic_id)) throw notFound('theTopic');
       // An unknown topic fails the foreign keys below (23503, answered 404): no lookup of its own.
       const sessionId = input.session_id ? await continuedSession(tx, caller.workspaceId, input.topic_id, input.session_id) : randomUUID();
       if (!input.session_id) {
@@ -54,7 +54,7 @@ export async function submitRequest(caller: Caller, input: SubmitRequestInput, i
     });
   } catch (error) {
     // No such topic in this workspace, or it was deleted while this submit waited for it (see deleteTopic).
-    if ((error as { code?: string })?.code === '23503') throw notFound('The topic');
+    if ((error as { code?: string })?.code === '23503') throw notFound('theTopic');
     throw error;
   }
 }
@@ -90,19 +90,19 @@ async function findIdempotent(tx: Tx, workspaceId: string, key: string): Promise
 
 /** The session a request continues: it must exist, belong to the topic and still be open. */
 async function continuedSession(tx: Tx, workspaceId: string, topicId: string, sessionId: string): Promise<string> {
-  if (!isUuid(sessionId)) throw notFound('The session');
+  if (!isUuid(sessionId)) throw notFound('theSession');
   // Shared lock: a concurrent close waits for this submit, or this submit sees the close.
   const [session] = await tx.query<{ topic_id: string; closed_at: Date | null }>(
     `select topic_id, closed_at from public.topic_sessions where workspace_id = $1 and id = $2 for share`,
     [workspaceId, sessionId],
   );
-  if (!session) throw notFound('The session');
+  if (!session) throw notFound('theSession');
   if (session.topic_id !== topicId) {
     const [topic] = await tx.query(`select 1 from public.topics where workspace_id = $1 and id = $2`, [workspaceId, topicId]);
-    if (!topic) throw notFound('The topic');
-    throw new ApiError('validation_failed', 'This session belongs to another topic: send the topic_id it was started with.');
+    if (!topic) throw notFound('theTopic');
+    throw new ApiError('validation_failed', 'api.topics.sessionOfOtherTopic');
   }
-  if (session.closed_at) throw conflict('This session is closed: start a new one by sending no session_id.');
+  if (session.closed_at) throw conflict('api.topics.sessionClosed');
   return sessionId;
 }
 
@@ -149,9 +149,9 @@ export async function deleteRequest(caller: Caller, id: string): Promise<{ id: s
       id,
     ]);
     if (deleted) return;
-    const [row] = await tx.query<{ status: string }>(`select status from public.topic_requests where workspace_id = $1 and id = $2`, [caller.workspaceId, id]);
+    const [row] = await tx.query<{ status: 'processing' | 'completed' | 'failed' }>(`select status from public.topic_requests where workspace_id = $1 and id = $2`, [caller.workspaceId, id]);
     if (!row) throw requestNotFound();
-    throw conflict(`Only pending requests can be deleted; this one is ${row.status}.`);
+    throw conflict(`api.topics.notPending.${row.status}`);
   });
   return { id, deleted: true };
 }
@@ -160,6 +160,6 @@ export async function deleteRequest(caller: Caller, id: string): Promise<{ id: s
 export function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.headers.get('idempotency-key')?.trim();
   if (key === undefined || key === '') return undefined;
-  if (key.length > 255) throw new ApiError('validation_failed', 'The Idempotency-Key header is longer than 255 characters.');
+  if (key.length > 255) throw new ApiError('validation_failed', 'api.topics.idempotencyTooLong');
   return key;
 }

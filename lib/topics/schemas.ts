@@ -8,12 +8,12 @@ import { z } from 'zod';
 /** The contract accepts any id starting with `claude-`, so models released later work unchanged. */
 export const modelId = z
   .string()
-  .max(100, 'Use at most 100 characters')
-  .regex(/^claude-[A-Za-z0-9._-]+$/, 'A Claude model id starts with "claude-", e.g. claude-sonnet-4-6');
+  .max(100, 'api.field.maxChars')
+  .regex(/^claude-[A-Za-z0-9._-]+$/, 'api.topics.modelId');
 
-const name = z.string().trim().min(1, 'Give the topic a name').max(100, 'Use at most 100 characters');
-const systemPrompt = z.string().max(100_000, 'Use at most 100,000 characters');
-const summary = z.string().max(200_000, 'Use at most 200,000 characters');
+const name = z.string().trim().min(1, 'api.topics.nameRequired').max(100, 'api.field.maxChars');
+const systemPrompt = z.string().max(100_000, 'api.topics.max100k');
+const summary = z.string().max(200_000, 'api.topics.max200k');
 
 // Pydantic reads 0/1 and "true"/"false" as booleans too; a client written for the SQLite integer column may send them.
 const flag = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
@@ -36,9 +36,9 @@ export const updateTopicSchema = z.object({
 export const submitRequestSchema = z.object({
   prompt: z
     .string()
-    .max(200_000, 'Use at most 200,000 characters')
-    .refine((v) => v.trim().length > 0, 'Write a prompt'),
-  topic_id: z.string().min(1, 'Name the topic'),
+    .max(200_000, 'api.topics.max200k')
+    .refine((v) => v.trim().length > 0, 'api.topics.promptRequired'),
+  topic_id: z.string().min(1, 'api.topics.topicRequired'),
   session_id: z.string().nullish().transform((v) => v ?? null),
   model: modelId.nullish().transform((v) => v ?? null),
   summarize: flag.nullish().transform((v) => v ?? false),

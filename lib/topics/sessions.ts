@@ -2,7 +2,7 @@ import { isUuid, notFound, serializeSnake } from '@/lib/api';
 import { inWorkspace, type Caller } from './auth';
 import { REQUEST_COLUMNS, SESSION_COLUMNS, type RequestRow, type RequestWire, type SessionRow, type SessionWire } from './wire';
 
-const sessionNotFound = () => notFound('The session');
+const sessionNotFound = () => notFound('theSession');
 const SESSIONS_LISTED = 500;
 
 /** The contract lists active sessions with their request counts; most recently used first. */

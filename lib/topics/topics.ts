@@ -5,8 +5,8 @@ import { resolveModel, summarizeTopic as summarizeExchanges, type Exchange } fro
 import { type CreateTopicInput, type RequestStatus, type UpdateTopicInput } from './schemas';
 import { TOPIC_COLUMNS, type TopicRow, type TopicWire } from './wire';
 
-const topicNotFound = () => notFound('The topic');
-const duplicateName = (name: string) => conflict(`A topic named "${name}" already exists.`);
+const topicNotFound = () => notFound('theTopic');
+const duplicateName = (name: string) => conflict('api.topics.nameTaken', { name });
 
 export async function createTopic(caller: Caller, input: CreateTopicInput): Promise<TopicWire> {
   try {
@@ -74,7 +74,7 @@ export async function deleteTopic(caller: Caller, id: string): Promise<{ id: str
       `select count(*) as n from public.topic_requests where workspace_id = $1 and topic_id = $2 and status in ('pending', 'processing')`,
       [caller.workspaceId, id],
     );
-    if (busy!.n > 0) throw conflict(`The topic still has ${busy!.n} pending or processing request(s): wait for them or delete the pending ones first.`);
+    if (busy!.n > 0) throw conflict('api.topics.busy', { count: busy!.n });
     await tx.query(`delete from public.topics where workspace_id = $1 and id = $2`, [caller.workspaceId, id]);
   });
   return { id, deleted: true };
@@ -97,7 +97,7 @@ export async function summarizeTopic(caller: Caller, id: string): Promise<TopicW
       [caller.workspaceId, id],
     ),
   );
-  if (rows.length === 0) throw conflict('The topic has no completed requests to summarize yet.');
+  if (rows.length === 0) throw conflict('api.topics.nothingToSummarize');
   const exchanges: Exchange[] = [];
   let size = 0;
   for (const row of rows) {
