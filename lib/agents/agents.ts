@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKENDS, type BackendId } from '@/lib/agent';
-import { conflict, invalidField, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { conflict, invalidField, notFound, rethrowAsApiError, validate } from '@/lib/api';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { getWorkspace } from '@/lib/workspaces';
@@ -36,16 +36,16 @@ export interface OwnedAgent extends Agent {
 const name = z
   .string()
   .trim()
-  .min(1, 'Give the agent a name')
-  .max(40, 'Use at most 40 characters')
-  .regex(/^[^@<>",\r\n\t]+$/, 'A name cannot contain @ < > " , or line breaks');
+  .min(1, 'api.agents.nameRequired')
+  .max(40, 'api.field.maxChars')
+  .regex(/^[^@<>",\r\n\t]+$/, 'api.agents.nameCharacters');
 const capability = z
   .string()
   .trim()
   .toLowerCase()
   .min(1)
   .max(40)
-  .regex(/^[^,\r\n\t]+$/, 'One capability per entry');
+  .regex(/^[^,\r\n\t]+$/, 'api.agents.oneCapability');
 
 /** `everywhere`: all of the owner's workspaces, now and later; a list: only those (e.g. just the personal one). */
 const workspaces = z.union([z.literal('everywhere'), z.array(z.string().uuid()).min(1).max(100)]);
@@ -71,7 +71,7 @@ export const updateAgentSchema = z
     workspaces,
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+  .refine((v) => Object.keys(v).length > 0, 'api.agents.nothingToChange');
 
 interface AgentRow {
   id: string;
@@ -121,7 +121,7 @@ async function findOwnedAgent(tx: Tx, user: SessionUser, agentId: string): Promi
     ? await tx.query<AgentRow>(`${ownedAgentSql} where a.id = $1 and a.owner_user_id = $2`, [agentId, user.id])
     : [];
   // Someone else's agent is indistinguishable from a missing one.
-  if (!row) throw notFound('This agent');
+  if (!row) throw notFound('agent');
   return toOwnedAgent(row);
 }
 
@@ -144,7 +144,7 @@ async function applyVisibility(tx: Tx, agentId: string, ownerId: string, target:
     [ids, ownerId],
   )) as [{ missing: string[] }];
   if (missing.length > 0) {
-    throw invalidField('workspaces', 'An agent can only be pinned to workspaces its owner belongs to.', `Not one of your workspaces: ${missing.join(', ')}`);
+    throw invalidField('workspaces', 'api.agents.pinnedToOwn', { ids: missing.join(', ') }, 'api.agents.notYourWorkspaces');
   }
   await tx.query(`update private.agents set visibility = 'pinned' where id = $1`, [agentId]);
   await tx.query(`delete from public.workspace_agents where agent_id = $1 and workspace_id <> all($2::uuid[])`, [agentId, ids]);
@@ -154,20 +154,14 @@ async function applyVisibility(tx: Tx, agentId: string, ownerId: string, target:
   );
 }
 
-/** Validates input given to the library (routes have parsed it already; this also fills defaults). */
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
-
 function nameTaken(error: unknown, agentName: string | undefined): never {
-  if ((error as { code?: string }).code === '23505') throw conflict(`You already have an agent named ${agentName}.`);
+  if ((error as { code?: string }).code === '23505') throw conflict('api.agents.nameTaken', { name: agentName ?? '' });
   rethrowAsApiError(error);
 }
 
 export async function createAgent(user: SessionUser, input: z.input<typeof createAgentSchema>): Promise<OwnedAgent> {
-  const data = parseInput(createAgentSchema, input);
+  // Routes have parsed it already; this also fills defaults.
+  const data = validate(createAgentSchema, input);
   return asService(async (tx) => {
     const [row] = await tx.query<{ id: string }>(
       `insert into private.agents (owner_user_id, name, role, capabilities, backend, model, runtime)
@@ -180,7 +174,7 @@ export async function createAgent(user: SessionUser, input: z.input<typeof creat
 }
 
 export async function updateAgent(user: SessionUser, agentId: string, input: z.input<typeof updateAgentSchema>): Promise<OwnedAgent> {
-  const data = parseInput(updateAgentSchema, input);
+  const data = validate(updateAgentSchema, input);
   return asService(async (tx) => {
     const agent = await findOwnedAgent(tx, user, agentId);
     await tx.query(
@@ -223,7 +217,7 @@ export async function listOwnAgents(user: SessionUser): Promise<OwnedAgent[]> {
 
 /** The agents shown in a workspace (anyone's), read under RLS as the caller. */
 export async function listWorkspaceAgents(user: SessionUser, workspaceId: string): Promise<Agent[]> {
-  if (!(await getWorkspace(user, workspaceId))) throw notFound('This workspace');
+  if (!(await getWorkspace(user, workspaceId))) throw notFound('workspace');
   const rows = await withUser(user, (tx) =>
     tx.query<AgentRow>(
       `select a.* from private.visible_agents() a
@@ -238,6 +232,6 @@ export async function listWorkspaceAgents(user: SessionUser, workspaceId: string
 /** What an agent connection knows about itself. */
 export async function getAgentSelf(agentId: string): Promise<OwnedAgent> {
   const [row] = await asService((tx) => tx.query<AgentRow>(`${ownedAgentSql} where a.id = $1`, [agentId]));
-  if (!row) throw notFound('This agent');
+  if (!row) throw notFound('agent');
   return toOwnedAgent(row);
 }

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { ApiError, notFound, unauthorized } from '@/lib/api';
+import { conflict, notFound, unauthorized } from '@/lib/api';
 import { newToken, sha256 } from '@/lib/auth';
 import { asService, type SessionUser } from '@/lib/db';
 import { publish } from '@/lib/realtime';
@@ -127,7 +127,7 @@ export async function revokeAgentKey(user: SessionUser, agentId: string, keyId: 
         return rows;
       })
     : [];
-  if (!row) throw notFound('This key');
+  if (!row) throw notFound('key');
   return toCredential(row);
 }
 
@@ -152,11 +152,11 @@ export async function issueHostToken(
       [agentId, displayPrefix(token), sha256(token), host.slice(0, 80), ttlSeconds, workerId],
     ),
   );
-  if (!row) throw new ApiError('conflict', 'Only a hosted agent gets host tokens.');
+  if (!row) throw conflict('api.agents.hostTokensHostedOnly');
   return { token, expiresAt: row.expires_at };
 }
 
-const refused = () => unauthorized('This agent key is not valid: it is unknown, revoked or expired.');
+const refused = () => unauthorized('api.agents.keyRefused');
 
 /** Trades a key or host token for a 15-minute session token. */
 export async function exchangeAgentCredential(secret: string): Promise<{ token: string; tokenType: 'Bearer'; expiresAt: Date; agentId: string }> {
@@ -213,12 +213,10 @@ export async function agentSessionStands({ agentId, credentialId }: AgentSession
 export async function requireAgent(req: Request): Promise<AgentSession> {
   const bearer = req.headers.get('authorization')?.match(/^Bearer (.+)$/i)?.[1]?.trim();
   if (req.headers.has('x-agent-key') || bearer?.startsWith(KEY_PREFIX) || bearer?.startsWith(HOST_PREFIX)) {
-    throw unauthorized(
-      'An agent key is accepted only by POST /api/agent-auth/exchange. Exchange it for a session token and send that as "Authorization: Bearer <token>".',
-    );
+    throw unauthorized('api.agents.keyNotHere');
   }
-  if (!bearer) throw unauthorized('Send the agent session token as "Authorization: Bearer <token>".');
+  if (!bearer) throw unauthorized('api.agents.sendSession');
   const session = await verifyAgentSession(bearer);
-  if (!session) throw unauthorized('The agent session token is invalid or has expired. Exchange the key for a new one.');
+  if (!session) throw unauthorized('api.agents.sessionInvalid');
   return session;
 }

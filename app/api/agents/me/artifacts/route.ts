@@ -7,4 +7,4 @@ export const POST = route(async ({ req }) => {
   const { agentId } = await requireAgent(req);
   const { conversationId, ...input } = await parseJson(req, agentPublishArtifactSchema);
   return ok(await publishArtifact({ kind: 'agent', agentId }, conversationId, input), 201);
-});
+}, 'programs');

@@ -7,4 +7,4 @@ import { streamAgentEvents } from '@/lib/chat';
 export const GET = route(async ({ req }) => {
   const session = await requireAgent(req);
   return streamAgentEvents(session, req.signal);
-});
+}, 'programs');

@@ -6,4 +6,4 @@ export const POST = route(async ({ req }) => {
   const { agentId } = await requireAgent(req);
   const { connectionId } = await parseJson(req, heartbeatSchema);
   return ok(await recordHeartbeat(agentId, connectionId));
-});
+}, 'programs');

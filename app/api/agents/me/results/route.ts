@@ -6,4 +6,4 @@ import { publishResults, publishResultsSchema } from '@/lib/cards';
 export const POST = route(async ({ req }) => {
   const { agentId } = await requireAgent(req);
   return ok(await publishResults(agentId, await parseJson(req, publishResultsSchema)), 201);
-});
+}, 'programs');

@@ -7,4 +7,4 @@ export const POST = route(async ({ req }) => {
   const { connectionId, limit, leaseSeconds } = await parseJson(req, claimSchema);
   // A hosted agent's session names the process running its bridge: its leases go with that process.
   return ok(await claimDeliveries(agentId, connectionId, { limit, leaseSeconds, workerId }));
-});
+}, 'programs');

@@ -6,4 +6,4 @@ import { listTemplates } from '@/lib/cards';
 export const GET = route(async ({ req }) => {
   await requireAgent(req);
   return ok(await listTemplates());
-});
+}, 'programs');

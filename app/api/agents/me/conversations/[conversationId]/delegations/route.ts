@@ -9,4 +9,4 @@ export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const input = await parseJson(req, delegateSchema);
   return ok(await delegate({ kind: 'agent', agentId }, params.conversationId, input), 201);
-});
+}, 'programs');

@@ -11,11 +11,11 @@ export const GET = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const query = parseQuery(req, historyQuerySchema);
   return ok(await agentConversationView(agentId, params.conversationId, query));
-});
+}, 'programs');
 
 // An agent's message goes through the same send path as a person's.
 export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { body, replyTo, done } = await parseJson(req, agentReplySchema);
   return ok(await sendMessage({ kind: 'agent', agentId }, params.conversationId, body, { replyTo, done }), 201);
-});
+}, 'programs');

@@ -8,4 +8,4 @@ export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { summary } = await parseJson(req, resolveSchema);
   return ok(await resolveThread({ kind: 'agent', agentId }, params.conversationId, summary));
-});
+}, 'programs');

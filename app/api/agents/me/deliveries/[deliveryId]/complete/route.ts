@@ -9,4 +9,4 @@ export const POST = route<Params>(async ({ req, params }) => {
   const { connectionId, outcome, done } = await parseJson(req, completeSchema);
   await completeDelivery(agentId, connectionId, params.deliveryId, { outcome, done });
   return ok({ id: params.deliveryId, status: 'done', outcome });
-});
+}, 'programs');

@@ -9,4 +9,4 @@ export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { connectionId, leaseSeconds } = await parseJson(req, extendLeaseSchema);
   return ok(await extendLease(agentId, connectionId, params.deliveryId, leaseSeconds));
-});
+}, 'programs');

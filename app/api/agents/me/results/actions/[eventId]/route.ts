@@ -8,4 +8,4 @@ type Params = { eventId: string };
 export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   return ok(await reportOutcome(agentId, params.eventId, await parseJson(req, outcomeSchema)));
-});
+}, 'programs');

@@ -11,4 +11,4 @@ export const GET = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { workspaceId } = parseParams(params, paramsSchema);
   return ok({ names: await knownNamesForAgent(agentId, workspaceId) });
-});
+}, 'programs');

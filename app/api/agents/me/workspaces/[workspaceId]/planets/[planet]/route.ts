@@ -11,4 +11,4 @@ export const GET = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { workspaceId, planet } = parseParams(params, paramsSchema);
   return okRaw(await planetMetricsForAgent(agentId, workspaceId, planet));
-});
+}, 'programs');
