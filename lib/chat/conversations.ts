@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, conflict, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, conflict, notFound, rethrowAsApiError, validate, type FieldErrors } from '@/lib/api';
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import type { AuthorKind, ConversationKind, ConversationStatus, ConversationVisibility } from './kinds';
@@ -31,12 +31,6 @@ export interface Conversation {
   joined: boolean;
   /** Messages by others after the caller's read marker (0 when not joined). */
   unread: number;
-}
-
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
 }
 
 // Everything here reads as the caller under RLS; the caller sees only what they may.
@@ -103,13 +97,13 @@ const toConversation = (r: ConversationRow): Conversation => ({
 
 async function readConversation(tx: Tx, id: string): Promise<Conversation> {
   const [row] = await tx.query<ConversationRow>(`${conversationSql} where c.id = $1`, [id]);
-  if (!row) throw notFound('This conversation');
+  if (!row) throw notFound('conversation');
   return toConversation(row);
 }
 
 async function requireWorkspace(tx: Tx, workspaceId: string) {
   const [row] = await tx.query(`select 1 from public.workspaces where id = $1`, [workspaceId]);
-  if (!row) throw notFound('This workspace');
+  if (!row) throw notFound('workspace');
 }
 
 /** People must be members of the workspace and agents shown in it. */
@@ -122,10 +116,10 @@ async function checkNewMembers(tx: Tx, workspaceId: string, userIds: string[], a
                   where not exists (select 1 from public.workspace_agents w where w.workspace_id = $1 and w.agent_id = a)), '{}') as agents`,
     [workspaceId, userIds, agentIds],
   );
-  const fieldErrors: Record<string, string[]> = {};
-  if (missing!.users.length) fieldErrors.userIds = [`Not members of this workspace: ${missing!.users.join(', ')}`];
-  if (missing!.agents.length) fieldErrors.agentIds = [`Not agents of this workspace: ${missing!.agents.join(', ')}`];
-  if (Object.keys(fieldErrors).length) throw new ApiError('validation_failed', 'Some members cannot join this conversation.', { fieldErrors });
+  const fieldErrors: FieldErrors = {};
+  if (missing!.users.length) fieldErrors.userIds = [{ key: 'api.chat.notWorkspaceMembers', params: { ids: missing!.users.join(', ') } }];
+  if (missing!.agents.length) fieldErrors.agentIds = [{ key: 'api.chat.notWorkspaceAgents', params: { ids: missing!.agents.join(', ') } }];
+  if (Object.keys(fieldErrors).length) throw new ApiError('validation_failed', 'api.chat.cannotJoin', undefined, { fieldErrors });
 }
 
 async function insertMembers(tx: Tx, workspaceId: string, conversationId: string, userIds: string[], agentIds: string[]) {
@@ -151,11 +145,11 @@ export async function createConversation(
   user: SessionUser,
   input: z.input<typeof createConversationSchema>,
 ): Promise<{ conversation: Conversation; created: boolean }> {
-  const data = parseInput(createConversationSchema, input);
+  const data = validate(createConversationSchema, input);
   const userIds = [...new Set([user.id, ...data.userIds])];
   const agentIds = [...new Set(data.agentIds)];
   if (data.kind === 'dm' && userIds.length + agentIds.length < 2) {
-    throw new ApiError('validation_failed', 'A DM needs at least one other person or agent.');
+    throw new ApiError('validation_failed', 'api.chat.dmNeedsSomeone');
   }
   return withUser(user, async (tx) => {
     await requireWorkspace(tx, data.workspaceId);
@@ -185,7 +179,7 @@ export async function createConversation(
     return { conversation: await readConversation(tx, id), created: true };
   }).catch((error) => {
     if ((error as { code?: string }).code === '23505' && data.kind === 'channel') {
-      throw conflict(`A channel named "${data.name}" already exists in this workspace.`);
+      throw conflict('api.chat.channelTaken', { name: data.name });
     }
     rethrowAsApiError(error);
   });
@@ -212,15 +206,15 @@ export async function getConversation(user: SessionUser, conversationId: string)
 
 /** Adds people and agents to a channel or DM the caller can read (a person may join a public channel). */
 export async function addMembers(user: SessionUser, conversationId: string, input: z.input<typeof addMembersSchema>): Promise<Conversation> {
-  const data = parseInput(addMembersSchema, input);
+  const data = validate(addMembersSchema, input);
   return withUser(user, async (tx) => {
     const conversation = await readConversation(tx, (await requireVisibleConversation(tx, conversationId)).id);
     if (conversation.kind !== 'channel' && conversation.kind !== 'dm') {
-      throw new ApiError('bad_request', 'Members can be added to channels and DMs only.');
+      throw new ApiError('bad_request', 'api.chat.membersChannelsDms');
     }
     // Only members add others; anyone who can read a public channel may join it themselves.
     const joiningOnly = data.agentIds.length === 0 && data.userIds.every((id) => id === user.id);
-    if (!conversation.joined && !joiningOnly) throw new ApiError('forbidden', 'Join this conversation before adding others to it.');
+    if (!conversation.joined && !joiningOnly) throw new ApiError('forbidden', 'api.chat.joinBeforeAdding');
     await checkNewMembers(tx, conversation.workspaceId, data.userIds, data.agentIds);
     await elevated(tx, async (tx) => {
       await insertMembers(tx, conversation.workspaceId, conversation.id, data.userIds, data.agentIds);
@@ -242,7 +236,7 @@ export async function markRead(user: SessionUser, conversationId: string, seq?: 
         returning m.last_read_seq`,
       [conversationId, user.id, seq ?? null],
     );
-    if (!row) throw conflict('Join this conversation to keep track of what you have read.');
+    if (!row) throw conflict('api.chat.joinToTrack');
     return { lastReadSeq: row.last_read_seq };
   }).catch(rethrowAsApiError);
 }

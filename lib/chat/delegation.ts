@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, conflict, forbidden, isUuid, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, conflict, forbidden, isUuid, rethrowAsApiError, validate } from '@/lib/api';
 import { asService, elevated, withUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
@@ -21,7 +21,7 @@ import { messageBodySchema } from './schemas';
 
 export const delegateSchema = z.object({
   /** Agent names, as in `<dm target="…">`. */
-  to: z.array(z.string().trim().min(1).max(40)).min(1, 'Name at least one agent').max(10),
+  to: z.array(z.string().trim().min(1).max(40)).min(1, 'api.chat.nameAnAgent').max(10),
   task: messageBodySchema.shape.body,
   /** The DM message that asked for it (the delegation is linked to it). */
   messageId: z.string().uuid().optional(),
@@ -29,11 +29,6 @@ export const delegateSchema = z.object({
 
 export const relaySchema = z.object({ result: messageBodySchema.shape.body });
 
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
 
 /** Agents shown in the workspace, by name (case-insensitive); the delegator itself is left out. */
 async function resolveAgents(tx: Tx, workspaceId: string, names: string[], actor: Actor): Promise<{ id: string; name: string }[]> {
@@ -44,12 +39,12 @@ async function resolveAgents(tx: Tx, workspaceId: string, names: string[], actor
         where wa.workspace_id = $1 and lower(a.name) = lower($2)`,
       [workspaceId, name],
     );
-    if (rows.length === 0) throw new ApiError('validation_failed', `No agent named "${name}" is in this workspace, so the task has no one to go to.`);
-    if (rows.length > 1) throw new ApiError('validation_failed', `Several agents are named "${name}" here; the task cannot tell which one you mean.`);
+    if (rows.length === 0) throw new ApiError('validation_failed', 'api.chat.noAgentForTask', { name });
+    if (rows.length > 1) throw new ApiError('validation_failed', 'api.chat.ambiguousAgentForTask', { name });
     const agent = rows[0]!;
     if (!(actor.kind === 'agent' && actor.agentId === agent.id) && !found.some((f) => f.id === agent.id)) found.push(agent);
   }
-  if (found.length === 0) throw new ApiError('validation_failed', 'A delegation needs at least one other agent to go to.');
+  if (found.length === 0) throw new ApiError('validation_failed', 'api.chat.delegationNeedsAgent');
   return found;
 }
 
@@ -63,15 +58,15 @@ export async function delegate(
   conversationId: string,
   input: z.input<typeof delegateSchema>,
 ): Promise<{ delegationId: string; message: SentMessage }> {
-  const data = parseInput(delegateSchema, input);
+  const data = validate(delegateSchema, input);
   const open = async (tx: Tx) => {
     const dm = await lockConversation(tx, conversationId);
     if (dm.kind !== 'dm') {
-      throw new ApiError('bad_request', 'Delegation starts in a direct message. In a channel, open a side thread with a <dm target="…"> tag instead.');
+      throw new ApiError('bad_request', 'api.chat.delegationFromDm');
     }
     if (data.messageId) {
       const [message] = await tx.query(`select 1 from public.messages where id = $1 and conversation_id = $2`, [data.messageId, dm.id]);
-      if (!message) throw new ApiError('validation_failed', 'The message the task came from is not in this conversation.');
+      if (!message) throw new ApiError('validation_failed', 'api.chat.taskMessageElsewhere');
     }
     const agents = await resolveAgents(tx, dm.workspace_id, data.to, actor);
     const people = await tx.query<{ user_id: string }>(
@@ -118,19 +113,19 @@ export async function delegate(
  * message. What was still queued in the delegation is dropped.
  */
 export async function relayResult(actor: Actor, delegationId: string, input: z.input<typeof relaySchema>): Promise<{ delegationId: string; message: SentMessage }> {
-  const { result } = parseInput(relaySchema, input);
+  const { result } = validate(relaySchema, input);
   const relay = async (tx: Tx, parentId: string) => {
     // Parent before child: the lock order of every send that touches both.
     const parent = await lockConversation(tx, parentId);
     await lockConversation(tx, delegationId);
     if (actor.kind === 'agent') {
       const [inParent] = await tx.query(`select 1 from public.conversation_members where conversation_id = $1 and agent_id = $2`, [parent.id, actor.agentId]);
-      if (!inParent) throw forbidden('Only a member of the conversation the task came from can bring the result back there.');
+      if (!inParent) throw forbidden('api.chat.relayMembersOnly');
     }
     const [current] = await tx.query<{ resolution_message_id: string | null }>(`select resolution_message_id from public.conversations where id = $1`, [
       delegationId,
     ]);
-    if (current!.resolution_message_id) throw conflict('This delegation has already brought its result back.');
+    if (current!.resolution_message_id) throw conflict('api.chat.alreadyRelayed');
     const message = await writeMessage(tx, actor, parent, result, { extractThreads: false });
     await tx.query(`update public.conversations set resolution_message_id = $2, updated_at = now() where id = $1`, [delegationId, message.id]);
     await dropQueued(tx, { conversationIds: [delegationId] });
@@ -143,7 +138,7 @@ export async function relayResult(actor: Actor, delegationId: string, input: z.i
           delegationId,
         ])
       : [];
-    if (row?.kind !== 'delegation') throw new ApiError('bad_request', 'Only a delegation brings a result back; a side thread is resolved instead.');
+    if (row?.kind !== 'delegation') throw new ApiError('bad_request', 'api.chat.relayDelegationOnly');
     return row.parent_conversation_id!;
   };
   if (actor.kind === 'person') {

@@ -128,7 +128,7 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
 export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
   return {
     async claim(agentId: string, connectionId: string, { limit = 10, leaseSeconds = 60, workerId = null }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('validation_failed', 'limit must be an integer from 1 to 100.');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ApiError('validation_failed', 'api.deliveries.limit');
       checkLease(leaseSeconds);
       const rows = await claim<ClaimRow>(db, deliveries, { owner: connectionId, worker: workerId, leaseSeconds, limit, scope: agentId });
       return rows.map(toClaimed);
@@ -152,7 +152,7 @@ export function deliveryQueue(db: Pick<Database, 'query' | 'transaction'>) {
 }
 
 function checkLease(leaseSeconds: number) {
-  if (!(leaseSeconds > 0 && leaseSeconds <= 3600)) throw new ApiError('validation_failed', 'leaseSeconds must be above 0 and at most 3600.');
+  if (!(leaseSeconds > 0 && leaseSeconds <= 3600)) throw new ApiError('validation_failed', 'api.deliveries.leaseSeconds');
 }
 
 /** Why a connection may not act on a delivery: it does not exist, is finished, or is another connection's. */
@@ -160,9 +160,9 @@ async function refuseNotHeld(db: Pick<Database, 'query'>, agentId: string, deliv
   const [current] = isUuid(deliveryId)
     ? await db.query<{ status: string }>(`select status from private.deliveries where id = $1 and agent_id = $2`, [deliveryId, agentId])
     : [];
-  if (!current) throw notFound('This delivery');
-  if (current.status === 'done') throw conflict('This delivery was already completed.');
-  throw conflict('This connection does not hold this delivery: its lease expired and it was claimed again, or it was never claimed here.');
+  if (!current) throw notFound('delivery');
+  if (current.status === 'done') throw conflict('api.deliveries.alreadyCompleted');
+  throw conflict('api.deliveries.notHeld');
 }
 
 export async function claimDeliveries(agentId: string, connectionId: string, options?: ClaimOptions): Promise<ClaimedDelivery[]> {

@@ -15,7 +15,7 @@ const VISIBILITY_TTL_MS = 30_000;
  * belongs and ends at once if not: nothing announced after their removal reaches them.
  */
 export async function streamWorkspaceEvents(user: SessionUser, workspaceId: string, signal: AbortSignal): Promise<Response> {
-  if (!(await getWorkspace(user, workspaceId))) throw notFound('This workspace');
+  if (!(await getWorkspace(user, workspaceId))) throw notFound('workspace');
   return sseResponse(signal, async (send, close) => {
     const visible = new Map<string, { ok: boolean; at: number }>();
     const canRead = async (conversationId: string) => {

@@ -99,9 +99,9 @@ async function requireOwnMessage(tx: Tx, user: SessionUser, conversationId: stri
         [messageId, conversationId],
       )
     : [];
-  if (!row) throw notFound('This message');
-  if (row.author_user_id !== user.id) throw forbidden('Only its author can change a message.');
-  if (row.deleted_at) throw conflict('This message was deleted.');
+  if (!row) throw notFound('message');
+  if (row.author_user_id !== user.id) throw forbidden('api.chat.onlyAuthorEdits');
+  if (row.deleted_at) throw conflict('api.chat.messageDeleted');
   return row;
 }
 
@@ -110,7 +110,7 @@ async function requireOwnMessage(tx: Tx, user: SessionUser, conversationId: stri
  * new message: nobody is woken and no side thread opens.
  */
 export async function editMessage(user: SessionUser, conversationId: string, messageId: string, body: string): Promise<{ id: string; editedAt: Date }> {
-  if (!body.trim()) throw new ApiError('validation_failed', 'The message is empty.');
+  if (!body.trim()) throw new ApiError('validation_failed', 'api.chat.messageEmpty');
   return withUser(user, async (tx) => {
     const message = await requireOwnMessage(tx, user, conversationId, messageId);
     // Member names include agents' (private rows): read them with the server's rights.
@@ -146,7 +146,7 @@ async function requireVisibleMessage(tx: Tx, conversationId: string, messageId: 
         [messageId, conversationId],
       )
     : [];
-  if (!row) throw notFound('This message');
+  if (!row) throw notFound('message');
   return row;
 }
 
@@ -154,7 +154,7 @@ async function requireVisibleMessage(tx: Tx, conversationId: string, messageId: 
 export async function addReaction(user: SessionUser, conversationId: string, messageId: string, emoji: string): Promise<void> {
   await withUser(user, async (tx) => {
     const message = await requireVisibleMessage(tx, conversationId, messageId);
-    if (message.deleted_at) throw conflict('This message was deleted.');
+    if (message.deleted_at) throw conflict('api.chat.messageDeleted');
     await tx.query(
       `insert into public.message_reactions (workspace_id, conversation_id, message_id, user_id, emoji)
        values ($1, $2, $3, $4, $5) on conflict do nothing`,

@@ -69,7 +69,7 @@ export async function lockConversation(tx: Tx, id: string): Promise<Conversation
        from public.conversations where id = $1 for update`,
     [id],
   );
-  if (!row) throw notFound('This conversation');
+  if (!row) throw notFound('conversation');
   return row;
 }
 
@@ -90,7 +90,7 @@ export const mentionablesOf = (members: MemberRow[]): Mentionable[] =>
   members.map((m) => (m.agent_id ? { type: 'agent', id: m.agent_id, name: m.name } : { type: 'person', id: m.user_id!, name: m.name }));
 
 function checkBody(body: string) {
-  if (body.length > MAX_BODY) throw new ApiError('validation_failed', `A message can be at most ${MAX_BODY} characters.`);
+  if (body.length > MAX_BODY) throw new ApiError('validation_failed', 'api.chat.messageTooLong', { max: MAX_BODY });
 }
 
 /**
@@ -101,7 +101,7 @@ function checkBody(body: string) {
 export async function sendMessage(actor: Actor, conversationId: string, body: string, options: SendOptions = {}): Promise<SentMessage> {
   checkBody(body);
   if (actor.kind === 'person') {
-    if (options.replyTo || options.done) throw new ApiError('bad_request', 'Only agents reply to deliveries or say they are done.');
+    if (options.replyTo || options.done) throw new ApiError('bad_request', 'api.chat.agentsOnlyReply');
     return withUser(actor.user, async (tx) => {
       await requireVisibleConversation(tx, conversationId);
       return elevated(tx, async (tx) => writeMessage(tx, actor, await lockConversation(tx, conversationId), body, options));
@@ -120,7 +120,7 @@ export async function requireVisibleConversation(tx: Tx, conversationId: string)
         [conversationId],
       )
     : [];
-  if (!row) throw notFound('This conversation');
+  if (!row) throw notFound('conversation');
   return row;
 }
 
@@ -128,7 +128,7 @@ export async function requireAgentMembership(tx: Tx, agentId: string, conversati
   const [row] = isUuid(conversationId)
     ? await tx.query(`select 1 from public.conversation_members where conversation_id = $1 and agent_id = $2`, [conversationId, agentId])
     : [];
-  if (!row) throw notFound('This conversation');
+  if (!row) throw notFound('conversation');
 }
 
 async function authorName(tx: Tx, actor: Actor): Promise<{ id: string; name: string }> {
@@ -140,7 +140,7 @@ async function authorName(tx: Tx, actor: Actor): Promise<{ id: string; name: str
     return { id: actor.user.id, name: row?.name ?? actor.user.email };
   }
   const [row] = await tx.query<{ name: string }>(`select name from private.agents where id = $1`, [actor.agentId]);
-  if (!row) throw notFound('This agent');
+  if (!row) throw notFound('agent');
   return { id: actor.agentId, name: row.name };
 }
 
@@ -158,12 +158,12 @@ async function resolveTargets(tx: Tx, conversation: ConversationRow, members: Me
       );
       candidates = rows.map((r) => r.id);
     }
-    if (candidates.length === 0) throw new ApiError('validation_failed', `No agent named "${name}" is in this workspace, so the <dm> has no one to go to.`);
-    if (candidates.length > 1) throw new ApiError('validation_failed', `Several agents are named "${name}" here; add the one you mean to the conversation first.`);
+    if (candidates.length === 0) throw new ApiError('validation_failed', 'api.chat.noAgentForDm', { name });
+    if (candidates.length > 1) throw new ApiError('validation_failed', 'api.chat.ambiguousAgentForDm', { name });
     const id = candidates[0]!;
     if (!(author.kind === 'agent' && author.agentId === id) && !ids.includes(id)) ids.push(id);
   }
-  if (ids.length === 0) throw new ApiError('validation_failed', 'A <dm> needs at least one other agent as its target.');
+  if (ids.length === 0) throw new ApiError('validation_failed', 'api.chat.dmNeedsTarget');
   return ids;
 }
 
@@ -230,15 +230,15 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
 
 function requireOpenThread(conversation: ConversationRow) {
   if (conversation.kind === 'thread' && conversation.status !== 'open') {
-    throw conflict(`This side thread is ${conversation.status}; open a new one with a <dm> tag.`);
+    throw conflict(conversation.status === 'resolved' ? 'api.chat.threadClosed.resolved' : 'api.chat.threadClosed.abandoned');
   }
 }
 
 /** The message's text and, unless `extractThreads` is off, the side-thread blocks taken out of it. */
 function parseBody(rawBody: string, extractThreads: boolean): { body: string; blocks: SideThreadBlock[] } {
   const { text: body, blocks } = extractThreads ? extractSideThreads(rawBody) : { text: rawBody.trim(), blocks: [] };
-  if (!body && blocks.length === 0) throw new ApiError('validation_failed', 'The message is empty.');
-  if (blocks.some((b) => !b.body)) throw new ApiError('validation_failed', 'A <dm> block is empty.');
+  if (!body && blocks.length === 0) throw new ApiError('validation_failed', 'api.chat.messageEmpty');
+  if (blocks.some((b) => !b.body)) throw new ApiError('validation_failed', 'api.chat.dmBlockEmpty');
   return { body, blocks };
 }
 
@@ -418,7 +418,7 @@ export async function resolveThread(actor: Actor, threadId: string, summary: str
     // Parent before thread: the same lock order as a send that opens or reuses a thread.
     const parent = await lockConversation(tx, parentId);
     const thread = await lockConversation(tx, threadId);
-    if (thread.status !== 'open') throw conflict(`This side thread is already ${thread.status}.`);
+    if (thread.status !== 'open') throw conflict(thread.status === 'resolved' ? 'api.chat.threadAlready.resolved' : 'api.chat.threadAlready.abandoned');
     const message = await writeMessage(tx, actor, parent, summary, { extractThreads: false, payload: { resolvesThread: threadId } });
     await tx.query(
       `update public.conversations set status = 'resolved', status_changed_at = now(), resolution_message_id = $2, updated_at = now() where id = $1`,
@@ -431,7 +431,7 @@ export async function resolveThread(actor: Actor, threadId: string, summary: str
   if (actor.kind === 'person') {
     return withUser(actor.user, async (tx) => {
       const thread = await requireVisibleConversation(tx, threadId);
-      if (thread.kind !== 'thread') throw new ApiError('bad_request', 'Only a side thread can be resolved.');
+      if (thread.kind !== 'thread') throw new ApiError('bad_request', 'api.chat.onlyThreadsResolve');
       return elevated(tx, (tx) => resolve(tx, thread.parent_conversation_id!));
     }).catch(rethrowAsApiError);
   }
@@ -441,7 +441,7 @@ export async function resolveThread(actor: Actor, threadId: string, summary: str
       `select kind, parent_conversation_id from public.conversations where id = $1`,
       [threadId],
     );
-    if (thread!.kind !== 'thread') throw new ApiError('bad_request', 'Only a side thread can be resolved.');
+    if (thread!.kind !== 'thread') throw new ApiError('bad_request', 'api.chat.onlyThreadsResolve');
     return resolve(tx, thread!.parent_conversation_id);
   }).catch(rethrowAsApiError);
 }

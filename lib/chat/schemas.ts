@@ -6,7 +6,7 @@ import { MAX_BODY } from './pipeline';
 
 const uuid = z.string().uuid();
 const ids = z.array(uuid).max(100).default([]);
-const body = z.string().max(MAX_BODY, `Use at most ${MAX_BODY} characters`).refine((b) => b.trim().length > 0, 'Write something first');
+const body = z.string().max(MAX_BODY, 'api.field.maxChars').refine((b) => b.trim().length > 0, 'api.field.writeSomething');
 const connectionId = z.string().trim().min(1).max(100);
 
 export const workspaceQuerySchema = z.object({ workspaceId: uuid });
@@ -15,7 +15,7 @@ export const createConversationSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('channel'),
     workspaceId: uuid,
-    name: z.string().trim().min(1, 'Give the channel a name').max(80),
+    name: z.string().trim().min(1, 'api.chat.channelNameRequired').max(80),
     visibility: z.enum(CONVERSATION_VISIBILITIES).default('public'),
     userIds: ids,
     agentIds: ids,
@@ -25,7 +25,7 @@ export const createConversationSchema = z.discriminatedUnion('kind', [
 
 export const addMembersSchema = z
   .object({ userIds: ids, agentIds: ids })
-  .refine((v) => v.userIds.length + v.agentIds.length > 0, 'Name at least one person or agent to add');
+  .refine((v) => v.userIds.length + v.agentIds.length > 0, 'api.chat.nameSomeone');
 
 export const historyQuerySchema = z.object({
   /** Messages before this seq (the `nextCursor` of the previous page); the latest page when absent. */
@@ -34,7 +34,7 @@ export const historyQuerySchema = z.object({
 });
 
 export const messageBodySchema = z.object({ body });
-export const reactionSchema = z.object({ emoji: z.string().trim().min(1).max(32).regex(/^\S+$/, 'One emoji, no spaces') });
+export const reactionSchema = z.object({ emoji: z.string().trim().min(1).max(32).regex(/^\S+$/, 'api.chat.oneEmoji') });
 export const markReadSchema = z.object({ seq: z.number().int().nonnegative().optional() });
 export const resolveSchema = z.object({ summary: body });
 
