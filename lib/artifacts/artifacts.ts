@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validate } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import type { Actor, AuthorKind, SentMessage } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage } from '@/lib/chat/pipeline';
@@ -145,11 +145,6 @@ const artifactColumns = `a.id, a.workspace_id, a.conversation_id, c.name as conv
 const versionColumns = `version, title, language, note, restored_from, author_kind, coalesce(author_user_id, author_agent_id) as author_id,
   author_name, created_at, length(content) as size`;
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
 
 /**
  * Runs `fn` as the actor: a person under RLS (with `write` for the server-rights part), an agent with
@@ -175,7 +170,7 @@ async function loadArtifact(tx: Tx, actor: Actor, id: string): Promise<ArtifactR
             where a.id = $1`,
           [id, actor.agentId],
         );
-  if (!row) throw notFound('This artifact');
+  if (!row) throw notFound('artifact');
   return row;
 }
 
@@ -184,7 +179,7 @@ async function loadVersion(tx: Tx, artifactId: string, version: number): Promise
     artifactId,
     version,
   ]);
-  if (!row) throw notFound(`Version ${version} of this artifact`);
+  if (!row) throw notFound('artifactVersion', { version });
   return { ...toVersion(row), content: row.content! };
 }
 
@@ -234,7 +229,7 @@ async function insertVersion(
  * send path (so the conversation's agents and realtime hear of it like any message).
  */
 export async function publishArtifact(actor: Actor, conversationId: string, input: PublishArtifactInput): Promise<{ artifact: ArtifactDetail; message: SentMessage }> {
-  const data = parse(publishArtifactSchema, input);
+  const data = validate(publishArtifactSchema, input);
   const content = data.kind === 'image' ? data.content.trim() : data.content;
   const id = randomUUID();
   const { message } = await asActor(actor, async (tx, write) => {
@@ -315,15 +310,13 @@ async function addVersion(
 
 /** An edit: a new version with the given content (and title/language when given). */
 export async function editArtifact(actor: Actor, id: string, input: EditArtifactInput): Promise<ArtifactDetail> {
-  const data = parse(editArtifactSchema, input);
+  const data = validate(editArtifactSchema, input);
   await asActor(actor, async (tx, write) => {
     const row = await loadArtifact(tx, actor, id);
     return write((tx) =>
       addVersion(tx, actor, row.id, (current, kind) => {
         if (data.baseVersion !== undefined && data.baseVersion !== current.version) {
-          throw conflict(`This artifact is at version ${current.version} now; you edited version ${data.baseVersion}. Reload to see the changes first.`, {
-            currentVersion: current.version,
-          });
+          throw conflict('api.artifacts.staleEdit', { current: current.version, base: data.baseVersion }, { currentVersion: current.version });
         }
         const next = {
           title: data.title ?? current.title,
@@ -331,10 +324,9 @@ export async function editArtifact(actor: Actor, id: string, input: EditArtifact
           content: kind === 'image' ? data.content.trim() : data.content,
           note: data.note,
         };
-        const issues = z.object({ content: z.string(), language: z.string().nullable() }).superRefine((v, ctx) => checkContent(kind, v, ctx)).safeParse(next);
-        if (!issues.success) throw validationError(issues.error);
+        validate(z.object({ content: z.string(), language: z.string().nullable() }).superRefine((v, ctx) => checkContent(kind, v, ctx)), next);
         if (next.content === current.content && next.title === current.title && next.language === current.language) {
-          throw new ApiError('validation_failed', 'Nothing changed, so no new version was made.');
+          throw new ApiError('validation_failed', 'api.artifacts.nothingChanged');
         }
         return next;
       }),
@@ -345,13 +337,13 @@ export async function editArtifact(actor: Actor, id: string, input: EditArtifact
 
 /** Restores a past version: its content becomes a new, current version (history stays whole). */
 export async function restoreVersion(actor: Actor, id: string, input: z.input<typeof restoreSchema>): Promise<ArtifactDetail> {
-  const { version, note } = parse(restoreSchema, input);
+  const { version, note } = validate(restoreSchema, input);
   await asActor(actor, async (tx, write) => {
     const row = await loadArtifact(tx, actor, id);
     const past = await loadVersion(tx, row.id, version);
     return write((tx) =>
       addVersion(tx, actor, row.id, (current) => {
-        if (current.version === version) throw conflict(`Version ${version} is already the current one.`);
+        if (current.version === version) throw conflict('api.artifacts.alreadyCurrent', { version });
         return { title: past.title, language: past.language, content: past.content, note: note || `Restored version ${version}`, restoredFrom: version };
       }),
     );
@@ -372,13 +364,13 @@ export async function diffVersions(actor: Actor, id: string, from: number, to: n
 
 /** A comment on a version (optionally on one of its lines, whose text it keeps as the quote). */
 export async function addComment(actor: Actor, id: string, input: z.input<typeof commentSchema>): Promise<ArtifactComment> {
-  const data = parse(commentSchema, input);
+  const data = validate(commentSchema, input);
   const commentId = await asActor(actor, async (tx, write) => {
     const row = await loadArtifact(tx, actor, id);
     const version = await loadVersion(tx, row.id, data.version);
     const lines = splitLines(version.content);
     if (data.line !== undefined && data.line > lines.length) {
-      throw new ApiError('validation_failed', `Version ${data.version} has ${lines.length} lines; there is no line ${data.line}.`);
+      throw new ApiError('validation_failed', 'api.artifacts.noSuchLine', { version: data.version, lines: lines.length, line: data.line });
     }
     return write(async (tx) => {
       const author = await authorOf(tx, actor);
@@ -437,7 +429,7 @@ export async function listComments(actor: Actor, id: string, viewVersion?: numbe
         [row.id, needed],
       );
       for (const v of versions) contents.set(v.version, v.content);
-      if (!contents.has(view)) throw notFound(`Version ${view} of this artifact`);
+      if (!contents.has(view)) throw notFound('artifactVersion', { version: view });
     }
     return rows.map((r) => {
       let placement: CommentPlacement;
@@ -476,7 +468,7 @@ export async function listConversationArtifacts(user: SessionUser, conversationI
 
 /** The artifacts of a workspace the person can read (every conversation they see), latest change first. */
 export async function listWorkspaceArtifacts(user: SessionUser, workspaceId: string, limit = 100): Promise<Artifact[]> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     const rows = await tx.query<ArtifactRow>(
       `select ${artifactColumns} from public.artifacts a join public.conversations c on c.id = a.conversation_id

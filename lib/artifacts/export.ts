@@ -34,7 +34,7 @@ export async function exportArtifact(actor: Actor, id: string, options: { versio
   const text = (body: string) => new TextEncoder().encode(body);
 
   if (options.format === 'pdf') {
-    if (kind === 'html' || kind === 'image') throw new ApiError('bad_request', 'PDF export is for documents, code and tables; download this one as a file.');
+    if (kind === 'html' || kind === 'image') throw new ApiError('bad_request', 'api.artifacts.pdfKinds');
     const source = kind === 'table' ? csvToMarkdown(version.content) : version.content;
     return { filename: `${base}.pdf`, contentType: 'application/pdf', body: renderPdf(version.title, source, { code: kind === 'code' }) };
   }
@@ -49,7 +49,7 @@ export async function exportArtifact(actor: Actor, id: string, options: { versio
       return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: text(version.content) };
     case 'image': {
       const data = version.content.match(/^data:image\/(png|jpeg|gif|webp);base64,(.+)$/);
-      if (!data) throw new ApiError('bad_request', 'This image is kept as a link; open the link to download it.');
+      if (!data) throw new ApiError('bad_request', 'api.artifacts.imageIsLink');
       return { filename: `${base}.${IMAGE_TYPES[data[1]!]}`, contentType: `image/${data[1]}`, body: new Uint8Array(Buffer.from(data[2]!, 'base64')) };
     }
   }

@@ -8,26 +8,26 @@ export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
 export const MAX_CONTENT = 2_000_000;
 
-const title = z.string().trim().min(1, 'Give it a title').max(200, 'Use at most 200 characters');
+const title = z.string().trim().min(1, 'api.artifacts.titleRequired').max(200, 'api.field.maxChars');
 const language = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9+#._-]{1,40}$/, 'A language name like "typescript" or "python"');
-const content = z.string().max(MAX_CONTENT, `Keep it under ${MAX_CONTENT} characters`);
+  .regex(/^[a-z0-9+#._-]{1,40}$/, 'api.artifacts.language');
+const content = z.string().max(MAX_CONTENT, 'api.artifacts.contentTooLong');
 const note = z.string().trim().max(300).default('');
 /** Version numbers are Postgres integers: a larger one names no version, and would fail in the query. */
 export const MAX_VERSION = 2_147_483_647;
-const version = z.number().int().positive().max(MAX_VERSION, 'No artifact has that many versions');
-const versionInQuery = z.coerce.number().int().positive().max(MAX_VERSION, 'No artifact has that many versions');
+const version = z.number().int().positive().max(MAX_VERSION, 'api.artifacts.noSuchVersion');
+const versionInQuery = z.coerce.number().int().positive().max(MAX_VERSION, 'api.artifacts.noSuchVersion');
 
 /** Kind-specific rules shared by publishing and editing. */
 function checkContent(kind: ArtifactKind | undefined, value: { content: string; language?: string | null }, ctx: z.RefinementCtx) {
   if (kind === 'image' && !isSafeImageUrl(value.content.trim())) {
-    ctx.addIssue({ code: 'custom', path: ['content'], message: 'An image is an https URL or a data:image/(png|jpeg|gif|webp);base64 URL' });
+    ctx.addIssue({ code: 'custom', path: ['content'], message: 'api.artifacts.imageUrl' });
   }
-  if (kind && kind !== 'code' && value.language) ctx.addIssue({ code: 'custom', path: ['language'], message: 'Only code has a language' });
-  if (kind !== 'image' && !value.content.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'Write something first' });
+  if (kind && kind !== 'code' && value.language) ctx.addIssue({ code: 'custom', path: ['language'], message: 'api.artifacts.codeOnlyLanguage' });
+  if (kind !== 'image' && !value.content.trim()) ctx.addIssue({ code: 'custom', path: ['content'], message: 'api.field.writeSomething' });
 }
 
 export const publishArtifactSchema = z
@@ -62,7 +62,7 @@ export const commentSchema = z.object({
   version,
   /** A line of that version (1-based); none for a comment on the whole version. */
   line: z.number().int().positive().optional(),
-  body: z.string().trim().min(1, 'Write something first').max(4000),
+  body: z.string().trim().min(1, 'api.field.writeSomething').max(4000),
 });
 
 export const diffQuerySchema = z.object({ from: versionInQuery, to: versionInQuery });

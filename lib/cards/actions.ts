@@ -79,14 +79,14 @@ async function readMessage(tx: Tx, messageId: string): Promise<MessageRow> {
         [messageId],
       )
     : [];
-  if (!row) throw notFound('This message');
+  if (!row) throw notFound('message');
   return row;
 }
 
 function findButton(message: MessageRow, cardId: string, actionId: string): { card: Card; action: CardAction } {
   const card = readAttachments(message.payload).cards.find((c) => c.id === cardId);
   const action = card?.actions.find((a) => a.id === actionId);
-  if (!card || !action) throw notFound('This button');
+  if (!card || !action) throw notFound('button');
   return { card, action };
 }
 
@@ -108,7 +108,7 @@ async function agentName(tx: Tx, agentId: string, conversationId: string): Promi
     `select a.name from private.agents a join public.conversation_members m on m.agent_id = a.id and m.conversation_id = $2 where a.id = $1`,
     [agentId, conversationId],
   );
-  if (!row) throw conflict('The agent that made this card is no longer in this conversation, so nobody would act on the click.');
+  if (!row) throw conflict('api.cards.agentGone');
   return row.name;
 }
 
@@ -204,12 +204,12 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
   const { cardId, actionId, locale } = clickSchema.parse(input);
   const result = await withUser(user, async (tx): Promise<ClickResult | 'expired'> => {
     const message = await readMessage(tx, messageId);
-    if (message.deleted_at) throw conflict('This message was deleted.');
-    if (message.author_kind !== 'agent' || !message.author_agent_id) throw new ApiError('bad_request', 'Only cards published by an agent have buttons.');
+    if (message.deleted_at) throw conflict('api.chat.messageDeleted');
+    if (message.author_kind !== 'agent' || !message.author_agent_id) throw new ApiError('bad_request', 'api.cards.agentCardsOnly');
     const { card, action } = findButton(message, cardId, actionId);
     const isDecision = card.type === 'approval' && DECISION_VERBS.has(action.verb);
     if (isDecision && !['owner', 'admin'].includes((await roleIn(tx, message.workspace_id, user.id)) ?? '')) {
-      throw managersOnly('decide on an approval');
+      throw managersOnly('decideApprovals');
     }
     return elevated(tx, async (tx) => {
       if (card.approvalFor) return decide(tx, user, message, card, action, locale);
@@ -220,11 +220,11 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
           order by created_at desc limit 1`,
         [message.id, card.id, action.id, isDecision],
       );
-      if (open?.status === 'awaiting_approval') throw conflict('This is already waiting for an OK.');
-      if (open?.status === 'pending') throw conflict('The agent has this click already; its answer will show on the card.');
-      if (open && (isDecision || action.approval)) throw conflict(isDecision ? 'This was already decided.' : 'This was already done.');
+      if (open?.status === 'awaiting_approval') throw conflict('api.cards.awaitingOk');
+      if (open?.status === 'pending') throw conflict('api.cards.agentHasClick');
+      if (open && (isDecision || action.approval)) throw conflict(isDecision ? 'api.cards.alreadyDecided' : 'api.cards.alreadyDone');
       if (isDecision && card.expiresAt && new Date(card.expiresAt) <= new Date()) {
-        throw new ApiError('gone', 'This request expired; the agent has to ask again.');
+        throw new ApiError('gone', 'api.cards.requestExpired');
       }
 
       const gated = action.approval && !isDecision;
@@ -258,7 +258,7 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
     });
   }).catch(rethrowAsApiError);
   // An approval found expired is recorded as such (that transaction committed), then refused.
-  if (result === 'expired') throw new ApiError('gone', 'This approval expired; ask the agent again if it is still needed.');
+  if (result === 'expired') throw new ApiError('gone', 'api.cards.approvalExpiredAskAgain');
   return result;
 }
 
@@ -269,8 +269,8 @@ async function decide(tx: Tx, user: SessionUser, approvalMessage: MessageRow, ca
        from public.card_actions where id = $1 and approval_message_id = $2 for update`,
     [card.approvalFor, approvalMessage.id],
   );
-  if (!row) throw notFound('This approval');
-  if (row.status !== 'awaiting_approval') throw conflict(row.status === 'expired' ? 'This approval expired.' : 'This was already decided.');
+  if (!row) throw notFound('approval');
+  if (row.status !== 'awaiting_approval') throw conflict(row.status === 'expired' ? 'api.cards.approvalExpired' : 'api.cards.alreadyDecided');
   if (row.expires_at && row.expires_at <= new Date()) {
     await markExpired(tx, row);
     return 'expired';
@@ -335,8 +335,8 @@ export async function reportOutcome(agentId: string, eventId: string, input: z.i
           [eventId, agentId],
         )
       : [];
-    if (!row) throw notFound('This card action');
-    if (row.status !== 'pending') throw conflict(`This click is ${row.status.replace('_', ' ')}, so there is no outcome to report.`);
+    if (!row) throw notFound('cardAction');
+    if (row.status !== 'pending') throw conflict(`api.cards.clickIs.${row.status}`);
     await tx.query(`update public.card_actions set status = $2, outcome = $3, completed_at = now(), updated_at = now() where id = $1`, [
       row.id,
       status,

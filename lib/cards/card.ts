@@ -11,8 +11,8 @@ export { stateKey };
  * buttons (`payload.actionState`). Client-safe: the renderer parses payloads with these schemas.
  */
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Lower-case letters, digits, - and _ (at most 40)');
-const verb = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'A verb like "book" or "save_draft"');
+const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'api.cards.slug');
+const verb = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'api.cards.verb');
 
 /** A button as an agent asks for it. */
 export const actionInputSchema = z.object({
@@ -22,7 +22,7 @@ export const actionInputSchema = z.object({
   /** Handed back to the agent with the click. */
   data: z
     .record(z.string(), z.unknown())
-    .refine((d) => JSON.stringify(d).length <= 4000, 'Keep action data under 4000 characters of JSON')
+    .refine((d) => JSON.stringify(d).length <= 4000, 'api.cards.actionDataTooLong')
     .optional(),
   style: z.enum(['primary', 'secondary', 'danger']).default('secondary'),
   /** Ask a person's OK before the agent hears of the click (always on for the verbs in APPROVAL_VERBS). */

@@ -21,7 +21,7 @@ export const TONES = ['info', 'success', 'warning', 'danger'] as const;
 export const toneSchema = z.enum(TONES);
 export type Tone = z.infer<typeof toneSchema>;
 
-const path = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'A path like "name" or "metric.value"');
+const path = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'api.cards.templatePath');
 const FORMATS = ['text', 'date', 'datetime', 'number', 'money', 'percent', 'duration', 'bool'] as const;
 
 // Templates --------------------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ export const stampedValueSchema = z.discriminatedUnion('t', [
 ]);
 export type StampedValue = z.infer<typeof stampedValueSchema>;
 
-const url = z.string().max(2_000_000).refine(isSafeImageUrl, 'An https URL or an image data: URL');
+const url = z.string().max(2_000_000).refine(isSafeImageUrl, 'api.cards.imageUrl');
 
 export const blockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('image'), src: url, alt: z.string().max(300) }),

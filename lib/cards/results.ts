@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rethrowAsApiError, validationError } from '@/lib/api';
+import { rethrowAsApiError, validate } from '@/lib/api';
 import { asService, withUser, type SessionUser } from '@/lib/db';
 import { MAX_BODY, type AuthorKind } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type SentMessage } from '@/lib/chat/pipeline';
@@ -38,9 +38,7 @@ function summaryOf(cards: Card[]): string {
  * message through the send path (deliveries, loop guard and realtime as for any message).
  */
 export async function publishResults(agentId: string, input: PublishResultsInput): Promise<{ message: SentMessage; cards: Card[] }> {
-  const parsed = publishResultsSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { conversationId, body, results, replyTo, done } = parsed.data;
+  const { conversationId, body, results, replyTo, done } = validate(publishResultsSchema, input);
   return asService(async (tx) => {
     await requireAgentMembership(tx, agentId, conversationId);
     const cards = await stampCards(tx, results);

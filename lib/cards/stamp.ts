@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, validationError } from '@/lib/api';
+import { validate, validationError } from '@/lib/api';
 import { asService, type Tx } from '@/lib/db';
 import { APPROVAL_VERBS, actionInputSchema, defaultActions, type Card, type CardAction } from './card';
 import { defaultLayout, stampTemplate, type Block } from './layout';
@@ -11,10 +11,10 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** One result as an agent publishes it. */
 export const resultInputSchema = z.object({
-  type: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'A type like "hotel" or "briefing"'),
+  type: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'api.cards.resultType'),
   /** A library template by name; unknown or retired names fall back to the type's default layout. */
   template: z.string().max(64).optional(),
-  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, 'Keep a result under 20000 characters of JSON'),
+  data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 20_000, 'api.cards.resultTooLong'),
   actions: z.array(actionInputSchema).max(4).optional(),
 });
 export type ResultInput = z.input<typeof resultInputSchema>;
@@ -41,10 +41,9 @@ async function stampCard(
   const known = isResultType(input.type);
   let data: Record<string, unknown> = input.data;
   if (isResultType(input.type)) {
-    const parsed = resultSchemas[input.type].safeParse(input.data);
+    const parsed = resultSchemas[input.type].safeParse(input.data, { reportInput: true });
     if (!parsed.success) {
-      const error = validationError(parsed.error, `data of the ${input.type} result`);
-      throw new ApiError('validation_failed', error.message, error.details);
+      throw validationError(parsed.error.issues, 'body', (field, problem) => ({ key: 'api.cards.resultDataInvalid', params: { type: input.type, field, problem } }));
     }
     data = parsed.data as Record<string, unknown>;
   }
@@ -107,11 +106,7 @@ function stampActions(inputs: z.input<typeof actionInputSchema>[]): CardAction[]
  * `<CardView>` or `<ResultCard>`. Ids are `c1`, `c2`… in the order given.
  */
 export async function stampResults(inputs: ResultInput[]): Promise<Card[]> {
-  const parsed = inputs.map((input) => {
-    const result = resultInputSchema.safeParse(input);
-    if (!result.success) throw validationError(result.error);
-    return result.data;
-  });
+  const parsed = inputs.map((input) => validate(resultInputSchema, input));
   if (parsed.length === 0) return [];
   return asService((tx) => stampCards(tx, parsed));
 }

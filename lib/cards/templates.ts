@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, validationError } from '@/lib/api';
+import { notFound, validate } from '@/lib/api';
 import { asService, type Tx } from '@/lib/db';
 import { templateSchema, type Template } from './layout';
 
@@ -64,9 +64,7 @@ export const publishTemplateSchema = z.object({
 
 /** Adds the next version of a template (a new name starts at 1). Curators only: server code, no route. */
 export async function publishTemplate(input: z.input<typeof publishTemplateSchema>): Promise<TemplateInfo> {
-  const parsed = publishTemplateSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { name, resultType, description, layout } = parsed.data;
+  const { name, resultType, description, layout } = validate(publishTemplateSchema, input);
   const [row] = await asService((tx) =>
     tx.query<TemplateRow>(
       `insert into private.card_templates (name, version, result_type, description, layout)
@@ -83,6 +81,6 @@ export async function retireTemplate(name: string): Promise<void> {
   const rows = await asService((tx) =>
     tx.query(`update private.card_templates set retired_at = coalesce(retired_at, now()) where name = $1 returning 1`, [name]),
   );
-  if (rows.length === 0) throw notFound(`The template "${name}"`);
+  if (rows.length === 0) throw notFound('template', { name });
 }
 

@@ -8,7 +8,7 @@ import type { Label } from './layout';
  */
 
 const text = (max = 200) => z.string().trim().min(1).max(max);
-const currency = z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code like EUR').default('EUR');
+const currency = z.string().regex(/^[A-Z]{3}$/, 'api.cards.currency').default('EUR');
 const money = z.number().finite().nonnegative();
 const date = z.iso.date();
 const datetime = z.iso.datetime({ offset: true });
