@@ -15,7 +15,7 @@ export type DecisionTier = (typeof DECISION_TIERS)[number];
 export interface DecisionRow {
   id: string;
   workspace_id: string;
-  planet: string;
+  planet: Planet;
   action_type: ActionType;
   args: Record<string, unknown>;
   args_hash: string;
@@ -159,16 +159,6 @@ const loadForUpdate = async (tx: Tx, workspaceId: string, decisionId: string) =>
   return row;
 };
 
-const describeStatus: Record<DecisionStatus, string> = {
-  proposed: 'is still waiting',
-  approved: 'was already approved',
-  rejected: 'was already ignored',
-  executed: 'was already approved and carried out',
-  failed: 'was already tried and could not be carried out',
-  expired: 'has expired',
-  undone: 'was carried out and then undone',
-};
-
 /**
  * Approves a proposal and executes it, exactly once. `argsHash` is the hash the person was shown: a
  * different one means they approved something else, and nothing runs. The row is locked, so of two
@@ -184,13 +174,13 @@ export async function approveDecision(
 ): Promise<ApprovalResult> {
   type Outcome = { kind: 'executed' } | { kind: 'failed'; error: string } | { kind: 'expired'; at: Date };
   const outcome = await withUser(user, async (tx): Promise<Outcome> => {
-    await requireManager(tx, user, workspaceId, 'approve what agents propose');
+    await requireManager(tx, user, workspaceId, 'approveProposals');
     return elevated(tx, async (service) => {
       const decision = await loadForUpdate(service, workspaceId, decisionId);
-      if (!decision) throw notFound('This proposal');
-      if (decision.status !== 'proposed') throw conflict(`This proposal ${describeStatus[decision.status]}.`, { status: decision.status });
+      if (!decision) throw notFound('proposal');
+      if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
       if (decision.args_hash !== argsHash) {
-        throw conflict('This is not the proposal you were shown: reload to see what is proposed now. Nothing was sent.');
+        throw conflict('api.decisions.notWhatYouSaw');
       }
       if (decision.expires_at.getTime() <= now.getTime()) {
         await service.query(`update public.agent_decisions set status = 'expired' where id = $1`, [decision.id]);
@@ -209,9 +199,9 @@ export async function approveDecision(
   }).catch(rethrowAsApiError);
 
   if (outcome.kind === 'expired') {
-    throw new ApiError('gone', `This proposal expired on ${outcome.at.toISOString()} and was not carried out.`, { status: 'expired' });
+    throw new ApiError('gone', 'api.decisions.expiredOn', { at: outcome.at.toISOString() }, { details: { status: 'expired' } });
   }
-  if (outcome.kind === 'failed') throw conflict(`It could not be done: ${outcome.error}`, { status: 'failed' });
+  if (outcome.kind === 'failed') throw conflict('api.decisions.failed', { reason: outcome.error }, { status: 'failed' });
   const [decision] = await withUser(user, (tx) =>
     tx.query<Pick<DecisionView, 'action_type' | 'delivery'>>(`select d.action_type, m.delivery from public.agent_decisions d ${DECISION_JOIN} where d.id = $1`, [decisionId]),
   );
@@ -223,18 +213,18 @@ export async function approveDecision(
 /** A kill switch or autonomy `off` keeps a proposal from running; it stays proposed for later. */
 async function refuseWhenStopped(tx: Tx, decision: DecisionRow) {
   const tier: Tier = await actionTier(tx, decision.workspace_id, decision.action_type);
-  if (tier === 'paused') throw conflict('Agents are paused by a kill switch, so nothing was sent. Resume them in Settings → Autonomy first.');
-  if (tier === 'off') throw conflict(`Autonomy for the ${decision.planet} planet is off, so nothing was sent. Turn it on in Settings → Autonomy first.`);
+  if (tier === 'paused') throw conflict('api.decisions.paused');
+  if (tier === 'off') throw conflict(`api.decisions.planetOff.${decision.planet}`);
 }
 
 /** "Ignore": the proposal is closed and never runs. */
 export async function rejectDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'rejected' | 'expired' }> {
   return withUser(user, async (tx) => {
-    await requireManager(tx, user, workspaceId, 'ignore what agents propose');
+    await requireManager(tx, user, workspaceId, 'ignoreProposals');
     return elevated(tx, async (service) => {
       const decision = await loadForUpdate(service, workspaceId, decisionId);
-      if (!decision) throw notFound('This proposal');
-      if (decision.status !== 'proposed') throw conflict(`This proposal ${describeStatus[decision.status]}.`, { status: decision.status });
+      if (!decision) throw notFound('proposal');
+      if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
       const status: 'rejected' | 'expired' = decision.expires_at.getTime() <= now.getTime() ? 'expired' : 'rejected';
       await service.query(`update public.agent_decisions set status = $2, decided_by = $3, decided_at = $4 where id = $1`, [
         decision.id,
@@ -258,23 +248,23 @@ export async function rejectDecision(user: SessionUser, workspaceId: string, dec
  */
 export async function undoDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'proposed' | 'undone' }> {
   return withUser(user, async (tx) => {
-    await requireManager(tx, user, workspaceId, 'undo what agents did');
+    await requireManager(tx, user, workspaceId, 'undoActions');
     return elevated(tx, async (service) => {
       const decision = await loadForUpdate(service, workspaceId, decisionId);
-      if (!decision) throw notFound('This action');
+      if (!decision) throw notFound('action');
       const open = decision.expires_at.getTime() > now.getTime();
       if (decision.status === 'rejected') {
-        if (!open) throw conflict('This proposal has expired, so it cannot come back to your list.', { status: 'expired' });
+        if (!open) throw conflict('api.decisions.expiredCannotReturn', undefined, { status: 'expired' });
         await reopen(service, decision.id, user, now);
         return { decisionId, status: 'proposed' as const };
       }
-      if (decision.status !== 'executed') throw conflict(`This action cannot be undone: it ${describeStatus[decision.status]}.`, { status: decision.status });
+      if (decision.status !== 'executed') throw conflict(`api.decisions.cannotUndo.${decision.status}`, undefined, { status: decision.status });
       const messageIds = decision.result?.messageIds ?? [];
       const messages = await service.query<{ id: string; status: string }>(
         `select id, status from public.outbox_messages where workspace_id = $1 and id = any ($2::uuid[]) for update`,
         [workspaceId, messageIds],
       );
-      if (messages.some((m) => m.status !== 'queued')) throw conflict('The message is already with the provider, so this can no longer be undone.');
+      if (messages.some((m) => m.status !== 'queued')) throw conflict('api.decisions.withProvider');
       await cancelQueuedMessages(service, { workspaceId, messageIds }, now, 'Undone before it was sent.');
       const workspace = (await loadActionWorkspace(service, workspaceId))!;
       await ACTIONS[decision.action_type].undo(service, { workspace, now }, decision.args, decision.result!);
@@ -362,7 +352,7 @@ export interface DecisionFilter {
 
 /** A workspace's decisions, newest first, as any member may see them. */
 export async function listDecisions(user: SessionUser, workspaceId: string, filter: DecisionFilter = {}): Promise<DecisionView[]> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     await roleIn(tx, user, workspaceId);
     return tx.query<DecisionView>(

@@ -28,7 +28,7 @@ export async function listOutbox(
   workspaceId: string,
   filter: { status?: OutboxMessageView['status']; limit?: number; before?: Date } = {},
 ): Promise<OutboxMessageView[]> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     await roleIn(tx, user, workspaceId);
     return tx.query<OutboxMessageView>(
@@ -46,15 +46,15 @@ export async function listOutbox(
  * reminder mark or the waitlist offer is reverted too); any other is just cancelled.
  */
 export async function cancelMessage(user: SessionUser, workspaceId: string, messageId: string, now = new Date()): Promise<{ messageId: string; status: 'cancelled' }> {
-  if (!isUuid(workspaceId) || !isUuid(messageId)) throw notFound('This message');
+  if (!isUuid(workspaceId) || !isUuid(messageId)) throw notFound('message');
   const decisionId = await withUser(user, async (tx) => {
-    await requireManager(tx, user, workspaceId, 'stop messages');
-    const [message] = await tx.query<{ status: string; decision_id: string | null }>(
+    await requireManager(tx, user, workspaceId, 'stopMessages');
+    const [message] = await tx.query<{ status: MessageStatus; decision_id: string | null }>(
       `select status, decision_id from public.outbox_messages where workspace_id = $1 and id = $2`,
       [workspaceId, messageId],
     );
-    if (!message) throw notFound('This message');
-    if (message.status !== 'queued') throw conflict(`This message is already ${message.status}.`, { status: message.status });
+    if (!message) throw notFound('message');
+    if (message.status !== 'queued') throw conflict(`api.outbox.already.${message.status}`, undefined, { status: message.status });
     if (message.decision_id) return message.decision_id;
     await elevated(tx, (s) => cancelQueuedMessages(s, { workspaceId, messageIds: [messageId] }, now, 'Cancelled before it was sent.'));
     return null;

@@ -1,4 +1,4 @@
-import { managersOnly, notFound } from '@/lib/api';
+import { managersOnly, notFound, type ManagersOnly } from '@/lib/api';
 import type { SessionUser, Tx } from '@/lib/db';
 import type { Role } from '@/lib/workspaces';
 
@@ -10,12 +10,12 @@ export async function roleIn(tx: Tx, user: SessionUser, workspaceId: string): Pr
     workspaceId,
     user.id,
   ]);
-  if (!row) throw notFound('This workspace');
+  if (!row) throw notFound('workspace');
   return row.role;
 }
 
 /** Approving, ignoring, undoing and changing autonomy act for the business: the owner and admins only. */
-export async function requireManager(tx: Tx, user: SessionUser, workspaceId: string, what: string): Promise<Role> {
+export async function requireManager(tx: Tx, user: SessionUser, workspaceId: string, what: ManagersOnly): Promise<Role> {
   const role = await roleIn(tx, user, workspaceId);
   if (role === 'member') throw managersOnly(what);
   return role;

@@ -80,10 +80,10 @@ export async function readAutonomy(tx: Tx, workspaceId: string): Promise<Autonom
 }
 
 export async function getAutonomy(user: SessionUser, workspaceId: string): Promise<AutonomySettings> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     const [member] = await tx.query(`select 1 from public.workspace_members where workspace_id = $1 and user_id = $2`, [workspaceId, user.id]);
-    if (!member) throw notFound('This workspace');
+    if (!member) throw notFound('workspace');
     return readAutonomy(tx, workspaceId);
   }).catch(rethrowAsApiError);
 }
@@ -98,7 +98,7 @@ export const autonomyChangeSchema = z.union([
   z
     .object({ planet: z.enum(PLANETS), autonomy: z.enum(AUTONOMY_LEVELS).optional(), paused: z.boolean().optional() })
     .strict()
-    .refine((v) => v.autonomy !== undefined || v.paused !== undefined, 'Send autonomy or paused'),
+    .refine((v) => v.autonomy !== undefined || v.paused !== undefined, 'api.autonomy.sendAutonomyOrPaused'),
   z.object({ actionType: z.enum(ACTION_TYPES), auto: z.boolean() }).strict(),
   // The answer to a promotion suggestion: yes turns the action automatic, "not now" hides it until
   // PROMOTE_AFTER_APPROVALS more approvals.
@@ -112,9 +112,9 @@ export type AutonomyChange = z.infer<typeof autonomyChangeSchema>;
  * else goes out.
  */
 export async function changeAutonomy(user: SessionUser, workspaceId: string, change: AutonomyChange, now = new Date()): Promise<AutonomySettings> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
-    await requireManager(tx, user, workspaceId, 'change how agents act');
+    await requireManager(tx, user, workspaceId, 'changeAutonomy');
     const at = now.toISOString();
     if ('planet' in change) {
       await tx.query(

@@ -4,7 +4,7 @@ import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@/lib/planets/types';
 
-const instant = z.iso.datetime({ offset: true, error: 'an ISO 8601 date-time with its offset, e.g. 2026-12-03T09:30:00+01:00' });
+const instant = z.iso.datetime({ offset: true, error: 'api.bookings.isoInstant' });
 
 export const bookingSchema = z.object({
   customerId: z.uuid(),
@@ -69,9 +69,9 @@ export async function listAppointments(
         where w.id = $1`,
       [workspaceId, query.from ?? null, query.to ?? null, now],
     );
-    if (!ws) throw notFound('This workspace');
-    if (ws.to <= ws.from) throw invalidField('to', '"to" must be after "from".');
-    if (ws.to.getTime() - ws.from.getTime() > 93 * 86_400_000) throw invalidField('to', 'Ask for at most 93 days at a time.');
+    if (!ws) throw notFound('workspace');
+    if (ws.to <= ws.from) throw invalidField('to', 'api.bookings.toAfterFrom');
+    if (ws.to.getTime() - ws.from.getTime() > 93 * 86_400_000) throw invalidField('to', 'api.bookings.range');
     return tx.query<AppointmentView>(
       `${VIEW}
         where a.workspace_id = $1 and a.starts_at >= $2 and a.starts_at < $3
@@ -114,9 +114,9 @@ export async function changeAppointment(
       `select status, starts_at, customer_id, service_id, staff_id from public.appointments where workspace_id = $1 and id = $2 for update`,
       [workspaceId, appointmentId],
     );
-    if (!a) throw notFound('This appointment');
+    if (!a) throw notFound('appointment');
     if (a.status === 'cancelled' || a.status === 'completed' || a.status === 'no_show') {
-      throw conflict(`The appointment is already ${a.status.replace('_', '-')}; it can no longer be changed.`);
+      throw conflict(`api.bookings.alreadyFinal.${a.status}`);
     }
 
     if ('startsAt' in change) {
@@ -148,7 +148,7 @@ export async function changeAppointment(
         break;
       case 'completed':
       case 'no_show':
-        if (a.starts_at > now) throw conflict('The appointment has not started yet, so it cannot be marked done or missed.');
+        if (a.starts_at > now) throw conflict('api.bookings.notStarted');
         await setStatus(tx, workspaceId, appointmentId, change.status, now);
         break;
     }
@@ -158,7 +158,7 @@ export async function changeAppointment(
 
 async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInput, now: Date): Promise<string> {
   const startsAt = new Date(input.startsAt);
-  if (startsAt <= now) throw invalidField('startsAt', 'An appointment can only be booked in the future.');
+  if (startsAt <= now) throw invalidField('startsAt', 'api.bookings.futureOnly');
   const [ctx] = await tx.query<{
     time_zone: string;
     customer: boolean;
@@ -175,11 +175,11 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
       where w.id = $1`,
     [workspaceId, input.customerId, input.serviceId, input.staffId],
   );
-  if (!ctx) throw notFound('This workspace');
-  if (!ctx.customer) throw invalidField('customerId', 'There is no such customer in this workspace.');
-  if (ctx.duration_minutes === null || ctx.price_cents === null) throw invalidField('serviceId', 'There is no such service in this workspace.');
-  if (ctx.staff_active === null) throw invalidField('staffId', 'There is no such stylist in this workspace.');
-  if (!ctx.staff_active) throw invalidField('staffId', 'This stylist no longer takes appointments.');
+  if (!ctx) throw notFound('workspace');
+  if (!ctx.customer) throw invalidField('customerId', 'api.bookings.noSuchCustomer');
+  if (ctx.duration_minutes === null || ctx.price_cents === null) throw invalidField('serviceId', 'api.bookings.noSuchService');
+  if (ctx.staff_active === null) throw invalidField('staffId', 'api.bookings.noSuchStylist');
+  if (!ctx.staff_active) throw invalidField('staffId', 'api.bookings.stylistInactive');
   const endsAt = new Date(startsAt.getTime() + ctx.duration_minutes * 60_000);
 
   // Two bookings for the same stylist wait for each other here, so the overlap check below holds.
@@ -198,8 +198,8 @@ async function insertAppointment(tx: Tx, workspaceId: string, input: BookingInpu
               order by o.starts_at limit 1) as clash`,
     [workspaceId, input.staffId, startsAt.toISOString(), endsAt.toISOString(), ctx.time_zone],
   );
-  if (!check!.open) throw invalidField('startsAt', 'The salon is closed at that time (see the opening hours).');
-  if (check!.clash) throw conflict(`The stylist already has an appointment at ${check!.clash} that overlaps this one.`);
+  if (!check!.open) throw invalidField('startsAt', 'api.bookings.closed');
+  if (check!.clash) throw conflict('api.bookings.clash', { time: check!.clash });
 
   const [row] = await tx.query<{ id: string }>(
     `insert into public.appointments (workspace_id, customer_id, service_id, staff_id, starts_at, ends_at, status, price_cents)

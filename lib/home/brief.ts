@@ -105,11 +105,11 @@ interface BriefRow {
  * (decisions and routines), today's unseen insights and the person's layout, and one for the autonomy switches.
  */
 export async function composeDailyBrief(user: SessionUser, workspaceId: string, options: { now?: Date } = {}): Promise<DailyBrief> {
-  if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) throw notFound('This workspace');
+  if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) throw notFound('workspace');
   const now = options.now ?? new Date();
   return withUser(user, async (tx) => {
     const row = await readBrief(tx, user, workspaceId, now);
-    if (!row) throw notFound('This workspace');
+    if (!row) throw notFound('workspace');
     const { pulse, planets } = await computeAllPlanets(tx, workspaceId, { now, timeZone: row.time_zone });
     const autonomy = await readAutonomy(tx, workspaceId);
 

@@ -17,13 +17,13 @@ async function membership(tx: Parameters<Parameters<typeof withUser>[1]>[0], use
       where w.id = $1`,
     [workspaceId, user.id],
   );
-  if (!row) throw notFound('This workspace');
+  if (!row) throw notFound('workspace');
   return row;
 }
 
 /** The six planets' health, trend and autonomy, for the Planets page. */
 export async function planetSummaries(user: SessionUser, workspaceId: string, now = new Date()): Promise<PlanetSummary[]> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     const ws = await membership(tx, user, workspaceId);
     const { planets } = await computeAllPlanets(tx, workspaceId, { now, timeZone: ws.time_zone });
@@ -50,7 +50,7 @@ export interface PlanetDetail {
 
 /** One planet: its metrics against the benchmark, its last two weeks of insights and actions, its autonomy. */
 export async function planetDetail(user: SessionUser, workspaceId: string, planet: Planet, now = new Date()): Promise<PlanetDetail> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     const ws = await membership(tx, user, workspaceId);
     const metrics = await computePlanetMetrics(tx, workspaceId, planet, { now, timeZone: ws.time_zone });

@@ -50,7 +50,7 @@ export function normalizePrefs(stored: unknown): HomePrefs {
 }
 
 export async function getHomePrefs(user: SessionUser, workspaceId: string): Promise<HomePrefs> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   // Through the membership: a workspace the caller is not in is "not found", not a default layout.
   const [row] = await withUser(user, (tx) =>
     tx.query<{ prefs: unknown }>(
@@ -60,18 +60,18 @@ export async function getHomePrefs(user: SessionUser, workspaceId: string): Prom
       [workspaceId, user.id],
     ),
   ).catch(rethrowAsApiError);
-  if (!row) throw notFound('This workspace');
+  if (!row) throw notFound('workspace');
   return normalizePrefs(row.prefs);
 }
 
 /** Saves the caller's own layout for this workspace (RLS: members only, and only their row). */
 export async function saveHomePrefs(user: SessionUser, workspaceId: string, prefs: z.infer<typeof homePrefsSchema>, now = new Date()): Promise<HomePrefs> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   const current = await getHomePrefs(user, workspaceId);
   const next = normalizePrefs({ ...current, ...prefs });
   await withUser(user, async (tx) => {
     const [member] = await tx.query(`select 1 from public.workspace_members where workspace_id = $1 and user_id = $2`, [workspaceId, user.id]);
-    if (!member) throw notFound('This workspace');
+    if (!member) throw notFound('workspace');
     await tx.query(
       `insert into public.workspace_home_prefs (workspace_id, user_id, prefs, updated_at) values ($1, $2, $3::jsonb, $4)
        on conflict (workspace_id, user_id) do update set prefs = excluded.prefs, updated_at = excluded.updated_at`,

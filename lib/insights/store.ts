@@ -67,7 +67,7 @@ export async function listInsights(
   filter: { planet?: string; days?: number; includeDismissed?: boolean; limit?: number } = {},
   now = new Date(),
 ): Promise<InsightView[]> {
-  if (!isUuid(workspaceId)) throw notFound('This workspace');
+  if (!isUuid(workspaceId)) throw notFound('workspace');
   return withUser(user, async (tx) => {
     await roleIn(tx, user, workspaceId);
     return tx.query<InsightView>(
@@ -86,7 +86,7 @@ export const insightStatusSchema = z.object({ status: z.enum(['seen', 'dismissed
 
 /** Any member may mark an insight seen or dismiss it; an actioned one stays actioned. */
 export async function setInsightStatus(user: SessionUser, workspaceId: string, insightId: string, status: 'seen' | 'dismissed', now = new Date()): Promise<InsightView> {
-  if (!isUuid(workspaceId) || !isUuid(insightId)) throw notFound('This insight');
+  if (!isUuid(workspaceId) || !isUuid(insightId)) throw notFound('insight');
   return withUser(user, async (tx) => {
     const [row] = await tx.query<InsightView>(
       `update public.workspace_insights i set status = $3, status_changed_by = $4, updated_at = $5
@@ -99,7 +99,7 @@ export async function setInsightStatus(user: SessionUser, workspaceId: string, i
       workspaceId,
       insightId,
     ]);
-    if (!current) throw notFound('This insight');
+    if (!current) throw notFound('insight');
     return current;
   }).catch(rethrowAsApiError);
 }

@@ -46,7 +46,7 @@ export async function mcpCaller(caller: Extract<Caller, { kind: 'key' }>): Promi
       )
     : [];
   const person = await memberOrOwner(caller.workspaceId, key?.created_by ?? null);
-  if (!person) throw forbidden('The workspace of this API key no longer exists.');
+  if (!person) throw forbidden('api.mcp.keyWorkspaceGone');
   return { workspaceId: caller.workspaceId, keyId: caller.keyId, person, keyName: key?.name ?? 'API_KEY' };
 }
 
@@ -95,7 +95,7 @@ export async function readTask(caller: McpCaller, taskId: string): Promise<Task>
           [taskId, caller.workspaceId, caller.keyId],
         )
       : [];
-    if (!row) throw notFound('This task');
+    if (!row) throw notFound('task');
     const status = row.status === 'done' ? (row.outcome === 'replied' ? 'answered' : 'passed') : STATUS_OF_DELIVERY[row.status];
     // The agent works on one message of a conversation at a time: what it wrote between claiming this
     // task's delivery and completing it (the answer commits with the completion) answers this task, and

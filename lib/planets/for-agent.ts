@@ -16,7 +16,7 @@ export async function planetMetricsForAgent(agentId: string, workspaceId: string
        where w.id = $1`,
       [workspaceId, agentId],
     );
-    if (!workspace) throw notFound('The workspace');
+    if (!workspace) throw notFound('theWorkspace');
     return computePlanetMetrics(tx, workspaceId, planet, { timeZone: workspace.time_zone });
   });
 }

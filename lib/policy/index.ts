@@ -37,6 +37,6 @@ export async function workspaceNames(workspaceId: string): Promise<string[]> {
 /** The names of a workspace the agent appears in (`workspace_agents`); any other does not exist for it. */
 export async function knownNamesForAgent(agentId: string, workspaceId: string): Promise<string[]> {
   const [visible] = await (await getDb()).query(`select 1 from public.workspace_agents where workspace_id = $1 and agent_id = $2`, [workspaceId, agentId]);
-  if (!visible) throw notFound('The workspace');
+  if (!visible) throw notFound('theWorkspace');
   return workspaceNames(workspaceId);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { ApiError, invalidField, isUuid, notFound, rethrowAsApiError, validationError } from '@/lib/api';
+import { ApiError, invalidField, isUuid, notFound, rethrowAsApiError, validate } from '@/lib/api';
 import { createConversation, sendMessage } from '@/lib/chat';
 import { asService, getDb, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -62,50 +62,44 @@ const scheduleSchema = z.discriminatedUnion('kind', [
     kind: z.literal('interval'),
     minutes: z
       .number()
-      .int('Give the interval in whole minutes')
-      .min(MIN_INTERVAL_MINUTES, `A routine runs at most every ${MIN_INTERVAL_MINUTES} minutes`)
-      .max(MAX_INTERVAL_MINUTES, 'A routine runs at least once a week'),
+      .int('api.routines.wholeMinutes')
+      .min(MIN_INTERVAL_MINUTES, 'api.routines.tooOften')
+      .max(MAX_INTERVAL_MINUTES, 'api.routines.tooRarely'),
   }),
-  z.object({ kind: z.literal('cron'), cron: z.string().trim().min(1, 'Write a cron expression').max(100, 'Use at most 100 characters') }),
+  z.object({ kind: z.literal('cron'), cron: z.string().trim().min(1, 'api.routines.cronRequired').max(100, 'api.field.maxChars') }),
 ]);
 
 const fields = {
-  name: z.string().trim().min(1, 'Give the routine a name').max(80, 'Use at most 80 characters'),
-  instruction: z.string().trim().min(1, 'Write what the agent should do').max(4000, 'Use at most 4000 characters'),
+  name: z.string().trim().min(1, 'api.routines.nameRequired').max(80, 'api.field.maxChars'),
+  instruction: z.string().trim().min(1, 'api.routines.instructionRequired').max(4000, 'api.field.maxChars'),
   schedule: scheduleSchema,
   enabled: z.boolean(),
 };
 
-export const routineInputSchema = z.object({ agentId: z.string().uuid('Choose an agent'), ...fields, enabled: fields.enabled.default(true) });
+export const routineInputSchema = z.object({ agentId: z.string().uuid('api.routines.chooseAgent'), ...fields, enabled: fields.enabled.default(true) });
 export const routinePatchSchema = z
   .object(fields)
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'Change at least one field');
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
+  .refine((patch) => Object.keys(patch).length > 0, 'api.routines.nothingToChange');
 
 /** The cron as croner reads it, in the workspace's zone; a sentence the admin can act on when it is not one. */
 function cronOf(expression: string, timeZone: string): Cron {
   const fieldsCount = expression.trim().split(/\s+/).length;
   if (fieldsCount !== 5) {
-    throw invalidField('schedule.cron', `"${expression}" is not a cron expression: write five fields (minute hour day month weekday), like "0 7 * * *" for every day at 7:00.`);
+    throw invalidField('schedule.cron', 'api.routines.cronFields', { expression });
   }
   let cron: Cron;
   try {
     cron = new Cron(expression, { timezone: timeZone });
   } catch (error) {
-    throw invalidField('schedule.cron', `"${expression}" is not a cron expression (${(error as Error).message}). Write five fields, like "0 7 * * *" for every day at 7:00.`);
+    throw invalidField('schedule.cron', 'api.routines.cronInvalid', { expression, reason: (error as Error).message });
   }
   // Runs closer together than the scheduler looks would be merged into one: refuse them instead.
   const runs = cron.nextRuns(12);
-  if (runs.length === 0) throw invalidField('schedule.cron', `"${expression}" never runs.`);
+  if (runs.length === 0) throw invalidField('schedule.cron', 'api.routines.cronNeverRuns', { expression });
   for (let i = 1; i < runs.length; i++) {
     if (runs[i]!.getTime() - runs[i - 1]!.getTime() < MIN_INTERVAL_MINUTES * 60_000) {
-      throw invalidField('schedule.cron', `"${expression}" runs more often than every ${MIN_INTERVAL_MINUTES} minutes, the most a routine can run.`);
+      throw invalidField('schedule.cron', 'api.routines.cronTooOften', { expression, minutes: MIN_INTERVAL_MINUTES });
     }
   }
   return cron;
@@ -123,7 +117,7 @@ export function nextRunAfter(schedule: RoutineSchedule, timeZone: string, after:
     return new Date(anchor.getTime() + (missed + 1) * step);
   }
   const next = cronOf(schedule.cron, timeZone).nextRun(after);
-  if (!next) throw invalidField('schedule.cron', `"${schedule.cron}" never runs again.`);
+  if (!next) throw invalidField('schedule.cron', 'api.routines.cronNeverAgain', { expression: schedule.cron });
   return next;
 }
 
@@ -180,12 +174,12 @@ const ROUTINES_SQL = `select r.id, r.workspace_id, r.agent_id, a.name as agent_n
 
 async function readRoutine(tx: Tx, workspaceId: string, routineId: string): Promise<Routine> {
   const [row] = isUuid(routineId) ? await tx.query<RoutineRow>(`${ROUTINES_SQL} where r.workspace_id = $1 and r.id = $2`, [workspaceId, routineId]) : [];
-  if (!row) throw notFound('This routine');
+  if (!row) throw notFound('routine');
   return toRoutine(row);
 }
 
 const requireWorkspace = (user: SessionUser, workspaceId: string, manage: boolean) =>
-  workspaceFor(user, workspaceId, manage ? { who: 'managers', what: 'manage routines' } : undefined);
+  workspaceFor(user, workspaceId, manage ? { who: 'managers', what: 'manageRoutines' } : undefined);
 
 /** The workspace's routines, oldest first, each with its latest run. Any member. */
 export async function listRoutines(user: SessionUser, workspaceId: string): Promise<Routine[]> {
@@ -197,14 +191,14 @@ export async function listRoutines(user: SessionUser, workspaceId: string): Prom
 }
 
 export async function createRoutine(user: SessionUser, workspaceId: string, input: z.input<typeof routineInputSchema>): Promise<Routine> {
-  const data = parse(routineInputSchema, input);
+  const data = validate(routineInputSchema, input);
   const workspace = await requireWorkspace(user, workspaceId, true);
   // Computed paused too: it is what checks the schedule.
   const next = nextRunAfter(data.schedule, workspace.timeZone, new Date());
   const nextRunAt = data.enabled ? next : null;
   return withUser(user, async (tx) => {
     const [agent] = await tx.query(`select 1 from public.workspace_agents where workspace_id = $1 and agent_id = $2`, [workspaceId, data.agentId]);
-    if (!agent) throw invalidField('agentId', 'That agent is not in this workspace.');
+    if (!agent) throw invalidField('agentId', 'api.routines.agentNotHere');
     const [row] = await tx.query<{ id: string }>(
       `insert into public.routines (workspace_id, agent_id, name, instruction, interval_minutes, cron, enabled, next_run_at, created_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
@@ -226,7 +220,7 @@ export async function createRoutine(user: SessionUser, workspaceId: string, inpu
 
 /** Changes a routine. A new schedule, or resuming it, counts from now. */
 export async function updateRoutine(user: SessionUser, workspaceId: string, routineId: string, patch: z.input<typeof routinePatchSchema>): Promise<Routine> {
-  const data = parse(routinePatchSchema, patch);
+  const data = validate(routinePatchSchema, patch);
   await requireWorkspace(user, workspaceId, true);
   return withUser(user, async (tx) => {
     const current = await readRoutine(tx, workspaceId, routineId);
@@ -263,7 +257,7 @@ export async function deleteRoutine(user: SessionUser, workspaceId: string, rout
         rethrowAsApiError,
       )
     : [];
-  if (deleted.length === 0) throw notFound('This routine');
+  if (deleted.length === 0) throw notFound('routine');
 }
 
 /** Runs a routine now, whatever its schedule (paused ones too), and returns the run once it is written. */
@@ -279,7 +273,7 @@ export async function runRoutineNow(user: SessionUser, workspaceId: string, rout
         ),
       )
     : [];
-  if (!run) throw notFound('This routine');
+  if (!run) throw notFound('routine');
   await deliverPendingRuns(run.id);
   const [out] = await asService((tx) => tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where id = $1`, [run.id]));
   return out!;
@@ -291,13 +285,13 @@ export const RUN_HISTORY_LIMIT = 20;
 /** A routine's latest runs, newest first, at most RUN_HISTORY_LIMIT. Any member, under RLS. */
 export async function listRoutineRuns(user: SessionUser, workspaceId: string, routineId: string): Promise<RoutineRun[]> {
   await requireWorkspace(user, workspaceId, false);
-  if (!isUuid(routineId)) throw notFound('This routine');
+  if (!isUuid(routineId)) throw notFound('routine');
   const runs = await withUser(user, async (tx) => {
     const [routine] = await tx.query(`select 1 from public.routines where workspace_id = $1 and id = $2`, [workspaceId, routineId]);
     if (!routine) return null;
     return tx.query<RoutineRun>(`select ${RUN_COLUMNS} from public.routine_runs where routine_id = $1 order by created_at desc, id desc limit ${RUN_HISTORY_LIMIT}`, [routineId]);
   }).catch(rethrowAsApiError);
-  if (!runs) throw notFound('This routine');
+  if (!runs) throw notFound('routine');
   return runs;
 }
 
@@ -440,7 +434,7 @@ async function writeRunMessage(run: ClaimedRun): Promise<{ conversationId: strin
       : [];
   if (existing) return { conversationId: existing.conversation_id, messageId: existing.id };
   const person = await memberOrOwner(run.workspace_id, run.created_by);
-  if (!person) throw notFound('The workspace of this routine');
+  if (!person) throw notFound('routineWorkspace');
   const { conversation } = await createConversation(person, { kind: 'dm', workspaceId: run.workspace_id, agentIds: [run.agent_id] });
   const sent = await sendMessage({ kind: 'person', user: person }, conversation.id, run.instruction, {
     payload: { via: { kind: 'routine', routineId: run.routine_id, routineName: run.routine_name, runId: run.id } },

@@ -5,7 +5,7 @@ import { approveDecision, rejectDecision, undoDecision } from '@/lib/autonomy';
 
 const paramsSchema = z.object({ workspaceId: z.uuid(), decisionId: z.uuid(), action: z.enum(['approve', 'reject', 'undo']) });
 /** Approval names the hash of the exact proposal the person saw. */
-const approveSchema = z.object({ argsHash: z.string().regex(/^[0-9a-f]{64}$/, 'the argsHash of the proposal shown') });
+const approveSchema = z.object({ argsHash: z.string().regex(/^[0-9a-f]{64}$/, 'api.decisions.argsHash') });
 
 /**
  * POST …/approve `{argsHash}`: executes the proposal exactly once (410 when it expired, 409 when it was
