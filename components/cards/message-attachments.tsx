@@ -8,6 +8,7 @@ import { api, errorText } from '@/components/api/client';
 import { useToast } from '@/components/ui/toast';
 import type { Wire } from '@/lib/api';
 import type { ClickResult } from '@/lib/cards';
+import type { AuthorKind } from '@/lib/chat';
 import { readAttachments, stateKey, type ActionState, type ArtifactChip, type CardAction } from '@/lib/cards/card';
 import { useI18n } from '@/lib/i18n/client';
 import { ResultCard } from './result-card';
@@ -18,7 +19,7 @@ type ClickAnswer = Wire<ClickResult>;
 export interface AttachmentMessage {
   id: string;
   payload: unknown;
-  author?: { kind: 'person' | 'agent'; name: string };
+  author?: { kind: AuthorKind; name: string };
 }
 
 /**

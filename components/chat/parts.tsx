@@ -1,8 +1,9 @@
+import type { AuthorKind } from '@/lib/chat';
 import type { Translate } from '@/lib/i18n';
 import type { ConversationView, ThreadStatus } from './types';
 
 /** A person's initial on a round tile; an agent's on a square one, so the two read apart at a glance. */
-export function Avatar({ name, kind, small = false }: { name: string; kind: 'person' | 'agent'; small?: boolean }) {
+export function Avatar({ name, kind, small = false }: { name: string; kind: AuthorKind; small?: boolean }) {
   const shape = kind === 'agent' ? 'rounded-lg bg-accent-soft text-accent-ink' : 'rounded-full bg-subtle text-ink';
   return (
     <span aria-hidden className={`flex shrink-0 items-center justify-center font-semibold ${shape} ${small ? 'size-7 text-xs' : 'size-9 text-sm'}`}>
