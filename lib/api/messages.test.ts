@@ -3,8 +3,7 @@ import path from 'node:path';
 import { describe, expect, expectTypeOf, it as test } from 'vitest';
 import { en } from '@/lib/i18n/messages/en';
 import { it } from '@/lib/i18n/messages/it';
-import { ApiError, conflict, forbidden, invalidField, notFound, unauthorized, type ApiMessageKey, type ManagersOnly } from './errors';
-import { errorMessage } from './messages';
+import { ApiError, conflict, errorMessage, forbidden, invalidField, notFound, unauthorized, type ApiMessageKey, type ManagersOnly } from '@/lib/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const API_KEYS = Object.keys(en).filter((key): key is ApiMessageKey => key.startsWith('api.'));
