@@ -13,8 +13,8 @@ export {
   validate,
   validationError,
 } from './errors';
-export type { ApiMessage, ApiMessageKey, ErrorCode, FieldErrors, FieldProblem, ManagersOnly, MessageParams, OwnerOnly } from './errors';
-export { errorMessage, isApiMessageKey } from './messages';
+export type { ApiMessageKey, ErrorCode, FieldErrors, ManagersOnly, OwnerOnly } from './errors';
+export { errorMessage } from './messages';
 export { checkInput, errorResponse, ok, okRaw, parseJson, parseParams, parseQuery, route } from './route';
 export type { Envelope, RouteContext } from './route';
 export { serialize, serializeSnake } from './serialize';
