@@ -73,7 +73,10 @@ async function seedHistory(tx: Tx, workspace: ActionWorkspace, ownerId: string, 
       customerId: a.customer_id,
       name: a.name,
       at: approvedAt,
+      // What the reminder's execution leaves (lib/actions/reminder.ts), so its undo finds its own mark.
+      result: { reminderSentAt: approvedAt.toISOString() },
     });
+    await tx.query(`update public.appointments set reminder_sent_at = $3 where workspace_id = $1 and id = $2`, [workspace.id, a.id, approvedAt.toISOString()]);
   }
   await tx.query(
     `insert into public.workspace_action_autonomy (workspace_id, action_type, auto, updated_by, updated_at)
@@ -112,7 +115,7 @@ async function pastDecision(
   workspace: ActionWorkspace,
   ownerId: string,
   type: ActionType,
-  d: { args: Record<string, unknown>; details: Record<string, unknown>; dedupeKey: string; customerId: string; name: string; at: Date },
+  d: { args: Record<string, unknown>; details: Record<string, unknown>; dedupeKey: string; customerId: string; name: string; at: Date; result?: Record<string, unknown> },
 ) {
   const planet = type === 'win_back' ? 'crm' : 'booking';
   const proposedAt = new Date(d.at.getTime() - 2 * HOUR).toISOString();
@@ -132,5 +135,5 @@ async function pastDecision(
      values ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $9) returning id`,
     [workspace.id, row!.id, d.customerId, d.args.channel, d.args.to, d.name, d.args.subject, d.args.message, d.at.toISOString()],
   );
-  await tx.query(`update public.agent_decisions set result = $2::jsonb where id = $1`, [row!.id, JSON.stringify({ messageIds: [message!.id] })]);
+  await tx.query(`update public.agent_decisions set result = $2::jsonb where id = $1`, [row!.id, JSON.stringify({ messageIds: [message!.id], ...d.result })]);
 }

@@ -4,7 +4,7 @@ import { PUT as putPrefs } from '@/app/api/home/prefs/route';
 import { POST as decide } from '@/app/api/workspaces/[workspaceId]/decisions/[decisionId]/[action]/route';
 import { createAgent } from '@/lib/agents';
 import { signAccessToken } from '@/lib/auth';
-import { approveDecision, submitAction } from '@/lib/autonomy';
+import { approveDecision, cancelMessage, submitAction } from '@/lib/autonomy';
 import { createSalon, type Salon } from '@/lib/autonomy/test-world';
 import { asService } from '@/lib/db';
 import { seedDemo } from '@/lib/demo';
@@ -178,6 +178,20 @@ describe('the demo Home', () => {
       expect(message).not.toMatch(/appuntamento per appuntamento|appointment for appointment/);
       expect(message).not.toContain(name);
     }
+
+    // Its history undoes like any execution: stopping a past reminder's queued message reverts its mark.
+    const [past] = await asService((tx) =>
+      tx.query<{ message_id: string; appointment_id: string }>(
+        `select m.id as message_id, d.args ->> 'appointmentId' as appointment_id
+           from public.agent_decisions d join public.outbox_messages m on m.decision_id = d.id
+          where d.workspace_id = $1 and d.action_type = 'booking_reminder' and d.status = 'executed' and d.trigger = 'cron:analyze_planet_data'
+          order by d.created_at limit 1`,
+        [login!.workspaceId],
+      ),
+    );
+    await expect(cancelMessage(owner!, login!.workspaceId, past!.message_id)).resolves.toMatchObject({ status: 'cancelled' });
+    const [appointment] = await asService((tx) => tx.query(`select reminder_sent_at from public.appointments where id = $1`, [past!.appointment_id]));
+    expect(appointment).toEqual({ reminder_sent_at: null });
     vi.useRealTimers();
   });
 });
