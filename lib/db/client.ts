@@ -21,6 +21,16 @@ export interface Database extends Tx {
 // int8 and numeric come back as JS numbers in both drivers: counts, token totals and money fit.
 const toNumber = (value: string) => Number(value);
 
+/**
+ * postgres.js refuses an undefined parameter (UNDEFINED_VALUE) where PGlite quietly sends null, so a
+ * missing value failed on Postgres only. Both refuse it now, and the embedded test pass finds it too.
+ */
+function definedParams(params: readonly unknown[] | undefined): unknown[] | undefined {
+  const at = params?.indexOf(undefined) ?? -1;
+  if (at >= 0) throw Object.assign(new Error(`UNDEFINED_VALUE: parameter $${at + 1} is undefined`), { code: 'UNDEFINED_VALUE' });
+  return params as unknown[] | undefined;
+}
+
 export interface PgliteDatabase extends Database {
   /** A gzipped copy of the data directory (test snapshots). */
   dump(): Promise<Blob>;
@@ -40,12 +50,12 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return {
     kind: 'pglite',
     async query<T>(text: string, params?: readonly unknown[]) {
-      return (await pg.query<T>(text, params as unknown[] | undefined)).rows;
+      return (await pg.query<T>(text, definedParams(params))).rows;
     },
     transaction(fn) {
       return pg.transaction((tx) =>
         fn({
-          query: async <T>(text: string, params?: readonly unknown[]) => (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+          query: async <T>(text: string, params?: readonly unknown[]) => (await tx.query<T>(text, definedParams(params))).rows,
           exec: async (script) => {
             await tx.exec(script);
           },

@@ -28,6 +28,21 @@ describe('database layer', () => {
     expect(roles.after).toBe('authenticated');
   });
 
+  it('returns to the user’s role when the elevated part throws and the caller goes on', async () => {
+    const role = await withUser(someone, async (tx) => {
+      await elevated(tx, async () => {
+        throw new Error('refused before any write');
+      }).catch(() => undefined);
+      return (await tx.query<{ role: string }>('select current_user as role'))[0]!.role;
+    });
+    expect(role).toBe('authenticated');
+  });
+
+  it('refuses an undefined parameter on both engines, as postgres.js does', async () => {
+    await expect(asService((tx) => tx.query('select $1::text as v', [undefined]))).rejects.toMatchObject({ code: 'UNDEFINED_VALUE' });
+    expect(await asService((tx) => tx.query('select $1::text as v', [null]))).toEqual([{ v: null }]);
+  });
+
   it('rolls back everything a failed transaction wrote', async () => {
     await expect(
       asService(async (tx) => {

@@ -73,9 +73,12 @@ export async function asService<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
 export async function elevated<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const [row] = await tx.query<{ role: string }>(`select current_setting('role') as role`);
   await tx.query(`select set_config('role', 'none', true)`);
-  const result = await fn(tx);
-  await tx.query(`select set_config('role', $1, true)`, [row!.role]);
-  return result;
+  try {
+    return await fn(tx);
+  } finally {
+    // Also when `fn` throws and the caller goes on in the same transaction: never left as the service.
+    await tx.query(`select set_config('role', $1, true)`, [row!.role]);
+  }
 }
 
 /** `anon`: a request with no session. Used by tests to prove anonymous callers see nothing. */
