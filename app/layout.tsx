@@ -1,8 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
-import { pickNamespaces } from '@/lib/i18n';
-import { CLIENT_MESSAGES } from '@/lib/i18n/client-messages';
+import { pickNamespaces, CLIENT_MESSAGES } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import './globals.css';
 

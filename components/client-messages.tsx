@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { pickNamespaces } from '@/lib/i18n';
+import { pickNamespaces, CLIENT_MESSAGES, type ClientMessagesSegment } from '@/lib/i18n';
 import { I18nProvider } from '@/lib/i18n/client';
-import { CLIENT_MESSAGES, type ClientMessagesSegment } from '@/lib/i18n/client-messages';
 import { getI18n } from '@/lib/i18n/server';
 
 /** Sends the browser the messages one part of the app draws there, on top of what the layouts above it sent. */

@@ -9,7 +9,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useToast } from '@/components/ui/toast';
 import { splitLines } from '@/lib/artifacts/diff';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { ArtifactContent } from './artifact-content';
 import { DiffView } from './diff-view';

@@ -1,7 +1,6 @@
 import type { Block, Tone } from '@/lib/cards/layout';
-import { plural, type Locale, type Translate } from '@/lib/i18n';
+import { plural, formatPercent, type Locale, type Translate } from '@/lib/i18n';
 import { Markdown } from '@/components/markdown';
-import { formatPercent } from '@/lib/i18n/format';
 import { formatMoney, formatNumber, formatValue, labelText } from './format';
 
 /**

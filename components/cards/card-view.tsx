@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ActionState, Card } from '@/lib/cards/card';
 import { stateKey, titleOf } from '@/lib/cards/keys';
-import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n';
 import { CardBlocks, type Speech } from './blocks';
 import { labelText } from './format';
 

@@ -1,6 +1,5 @@
 import type { StampedValue, Label } from '@/lib/cards/layout';
-import type { Locale, Translate } from '@/lib/i18n';
-import { formatPercent } from '@/lib/i18n/format';
+import { formatPercent, type Locale, type Translate } from '@/lib/i18n';
 
 /** A label in the reader's language. */
 export const labelText = (label: Label, locale: Locale) => (typeof label === 'string' ? label : label[locale]);

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { BubblesArt } from '@/components/ui/art';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatRelative } from '@/lib/i18n/format';
+import { formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { NewConversation } from './new-conversation';
 import { Avatar, Presence, conversationTitle } from './parts';

@@ -3,8 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { MessageAttachments } from '@/components/cards/message-attachments';
 import { Button } from '@/components/ui/button';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
-import type { Translate } from '@/lib/i18n';
+import { formatDateTime, formatRelative, type Translate } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { Markdown } from '@/components/markdown';
 import { Avatar } from './parts';

@@ -1,5 +1,4 @@
-import type { Locale, Translate } from '@/lib/i18n';
-import { formatMoment } from '@/lib/i18n/format';
+import { formatMoment, type Locale, type Translate } from '@/lib/i18n';
 import type { DeliveryView } from './types';
 
 /**

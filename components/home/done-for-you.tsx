@@ -1,7 +1,6 @@
 import Link from 'next/link';
-import { plural, type Locale, type Translate } from '@/lib/i18n';
+import { plural, formatMoment, type Locale, type Translate } from '@/lib/i18n';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { formatMoment } from '@/lib/i18n/format';
 import { decisionState, describeDecision } from './format';
 import type { DailyBriefView } from './types';
 import { UndoButton } from './undo-button';

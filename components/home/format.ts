@@ -1,6 +1,5 @@
 import { dealTopic } from '@/lib/actions';
-import type { Locale, MessageKey, Translate } from '@/lib/i18n';
-import { formatMoment } from '@/lib/i18n/format';
+import { formatMoment, type Locale, type MessageKey, type Translate } from '@/lib/i18n';
 import { money } from '@/lib/planets/format';
 import { deliveryText } from './delivery';
 import type { DecisionView, Health, Trend } from './types';

@@ -7,7 +7,7 @@ import { api, errorText } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { RoutineForm } from './routine-form';
 import { RunHistory } from './run-history';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { api, errorText } from '@/components/api/client';
-import { formatDateTime, formatMoment } from '@/lib/i18n/format';
+import { formatDateTime, formatMoment } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { routineRunsKey, type RoutineRunView, type RoutineView } from './types';
 

@@ -11,7 +11,7 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { focusFirstError } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import type { Wire } from '@/lib/api';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import type { ApiKey } from '@/lib/topics';
 

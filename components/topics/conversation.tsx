@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { TextAreaField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime } from '@/lib/i18n/format';
+import { formatDateTime } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, sessionKey, topicApi, type RequestWire, type SessionView } from './client';
 import { CheckboxField } from './fields';

@@ -11,7 +11,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { TextAreaField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { isUnfinished, LIVE_MS, topicApi, topicKey, topicRequestsKey, type RequestWire, type TopicWire } from './client';
 import { CheckboxField } from './fields';

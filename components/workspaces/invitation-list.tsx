@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorText } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { fetchInvitations, invitationsKey } from './queries';
 import type { InvitationView } from './types';

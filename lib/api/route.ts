@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Locale } from '@/lib/i18n';
-import { requestLocale } from '@/lib/i18n/negotiate';
+import { requestLocale, type Locale } from '@/lib/i18n';
 import { log } from '@/lib/log';
 import { ApiError, fromDatabaseError, validate, type FieldErrors } from './errors';
 import { errorBody, internalErrorMessage } from './messages';

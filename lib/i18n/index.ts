@@ -1,5 +1,9 @@
 import type { en } from './messages/en';
 
+export { CLIENT_MESSAGES, type ClientMessagesSegment } from './client-messages';
+export { formatDateTime, formatMoment, formatPercent, formatRelative } from './format';
+export { requestLocale } from './negotiate';
+
 /** The languages the interface speaks. The first one is the fallback. */
 export const LOCALES = ['en', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];

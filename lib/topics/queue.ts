@@ -45,6 +45,8 @@ export const topicRequests = (defaultConcurrency: number): Queue => ({
   concurrency: {
     by: ['workspace_id'],
     limit: (t) => `coalesce((select s.concurrency from public.topic_queue_settings s where s.workspace_id = ${t}.workspace_id), ${Number(defaultConcurrency)})`,
+    // A claim is for one workspace: its claims take turns, so the oldest request is never passed over.
+    scopeIsGroup: true,
   },
   attempts: {
     max: MAX_ATTEMPTS,

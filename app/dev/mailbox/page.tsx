@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { getSessionUser, MAILBOX_COOKIE, readMailbox } from '@/lib/auth';
 import { config } from '@/lib/config';
-import { formatDateTime, formatRelative } from '@/lib/i18n/format';
+import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 
 /**

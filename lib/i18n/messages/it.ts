@@ -1,4 +1,4 @@
-import type { Dictionary } from '../index';
+import type { Dictionary } from '@/lib/i18n';
 
 /** Italiano. Same keys as English (the type enforces it), same `{placeholders}` (a test checks). */
 export const it: Dictionary = {

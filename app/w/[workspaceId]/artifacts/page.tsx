@@ -10,7 +10,7 @@ import { ApiError, serialize } from '@/lib/api';
 import { listWorkspaceArtifacts } from '@/lib/artifacts';
 import { listCardMessages } from '@/lib/cards';
 import { getConversation } from '@/lib/chat';
-import { formatRelative } from '@/lib/i18n/format';
+import { formatRelative } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
 

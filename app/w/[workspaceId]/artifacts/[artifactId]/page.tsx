@@ -5,7 +5,7 @@ import { ArtifactView } from '@/components/artifacts/artifact-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiError, serialize } from '@/lib/api';
 import { getArtifact } from '@/lib/artifacts';
-import { formatRelative } from '@/lib/i18n/format';
+import { formatRelative } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace } from '../../current';
 

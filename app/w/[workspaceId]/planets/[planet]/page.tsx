@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { decisionState, describeDecision, shortDate } from '@/components/home/format';
-import { formatMoment, formatPercent } from '@/lib/i18n/format';
+import { formatMoment, formatPercent } from '@/lib/i18n';
 import { metricLabel, metricValue } from '@/lib/planets/format';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText } from '@/components/planets/insight-text';

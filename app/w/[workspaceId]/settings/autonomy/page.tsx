@@ -4,7 +4,7 @@ import { AutonomyView } from '@/components/autonomy/autonomy-view';
 import { StopMessage } from '@/components/autonomy/stop-message';
 import { deliveryText } from '@/components/home/delivery';
 import { decisionState, describeDecision } from '@/components/home/format';
-import { formatMoment } from '@/lib/i18n/format';
+import { formatMoment } from '@/lib/i18n';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
