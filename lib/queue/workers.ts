@@ -98,7 +98,7 @@ export async function startWorker(db: Pick<Database, 'query' | 'transaction'>, o
 const holder = globalThis as unknown as { __mvQueueWorker?: QueueWorker };
 
 /** Installs (or, with undefined, removes) this process's worker. */
-export function useProcessWorker(worker: QueueWorker | undefined) {
+export function installProcessWorker(worker: QueueWorker | undefined) {
   holder.__mvQueueWorker = worker;
 }
 
