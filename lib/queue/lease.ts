@@ -24,11 +24,14 @@ export interface Queue {
    */
   inOrder?: { by: readonly string[]; seq: string };
   /**
-   * At most `limit` leased rows per group at once (null or no limit: unbounded). Checked again under the
-   * group's advisory lock after the claim, so two claimers cannot both take the last slot; such queues
-   * claim one row per transaction.
+   * At most `limit` leased rows per group at once (null or no limit: unbounded); such queues claim one
+   * row per transaction. Two claimers must not both take the last slot, so the count is made again under
+   * the group's advisory lock after the claim, and a claim over the limit rolls back and looks again.
+   * When a claim's scope is one group (`scopeIsGroup`: a workspace's topic requests), claims of a scope
+   * take turns on that lock before claiming instead, so none skips the oldest row while another claimer
+   * holds it only to roll back: strict order within the scope.
    */
-  concurrency?: { by: readonly string[]; limit: Fragment };
+  concurrency?: { by: readonly string[]; limit: Fragment; scopeIsGroup?: boolean };
   /**
    * Claims are counted in `attempts`. A row claimed `max` times is not handed out again: the claim that
    * finds it applies `giveUp` (its workers kept dying on it) and returns it flagged `exhausted`.
@@ -93,7 +96,7 @@ class Statement implements Params {
   }
 
   get scope(): string {
-    return this.param('scope', this.given.scope);
+    return this.param('scope', this.given.scope ?? null);
   }
 }
 
@@ -219,13 +222,19 @@ async function claimBatch<R>(db: Queryable, queue: Queue, options: ClaimOptions,
  * A queue with a concurrency limit claims one row per transaction, then takes its group's lock and
  * counts again: the claim's own count could not see another claimer's uncommitted claim in the same
  * group. Over the limit, the transaction rolls back and the claim looks again (it then sees the other
- * claim committed and passes the group over).
+ * claim committed and passes the group over). A scope that is one group takes its lock first instead.
  */
 async function claimWithinLimit<R>(db: Pick<Database, 'transaction'>, queue: Queue, options: ClaimOptions) {
-  const { by, limit } = queue.concurrency!;
+  const { by, limit, scopeIsGroup } = queue.concurrency!;
   for (;;) {
     try {
       return await db.transaction(async (tx) => {
+        if (scopeIsGroup) {
+          // Claims of this scope take turns: the claim's count then sees every earlier claim, committed.
+          const s = new Statement(options);
+          await tx.query(`select pg_advisory_xact_lock(hashtextextended(${s.param('table', queue.table)} || ':' || ${s.scope}::text, 0))`, s.values);
+          return claimBatch<R>(tx, queue, options, 1);
+        }
         const rows = await claimBatch<R & { id: unknown }>(tx, queue, options, 1);
         const [row] = rows;
         if (!row || row.exhausted) return rows;
