@@ -8,8 +8,8 @@ import type { RlsWorld } from './rls-fixture';
  * insert rule's place).
  *
  * `who` is the least role in workspace A that may do it; the roles above it may too, those below it
- * (a stranger, a member, an admin) may not. `author` means only the person the rows name, workspace
- * A's owner, whatever anyone's role.
+ * (a stranger, a member, an admin) may not. `author` means only workspace A's owner, whatever anyone's
+ * role: the person the rows name, or the one person the seeded rows make a member of a conversation.
  */
 export type Writer = 'member' | 'admin' | 'owner' | 'author';
 
@@ -17,6 +17,8 @@ export interface WriteContext {
   world: RlsWorld;
   /** The person attempting the write. */
   user: SessionUser;
+  /** Their name as their messages carry it (display name, else the part of the email before the @). */
+  name: string;
   /** Read as the service role: one seeded row of each workspace-scoped table in workspace A. */
   seeded: Record<string, Record<string, unknown>>;
 }
@@ -146,7 +148,66 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
     update: { who: 'admin', set: 'probability = probability + 5' },
   },
 
-  // lib/chat: one's own reactions, messages and read position.
+  // lib/chat: one's own messages, conversations, members brought or added, reactions and read position.
+  // The seeded public channel of workspace A (the one with a reaction) has its owner as its only person.
+  messages: {
+    insert: [
+      {
+        // Whoever may read the conversation posts in it, as themselves.
+        who: 'member',
+        row: ({ world, user, name, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.message_reactions!.conversation_id,
+          author_kind: 'person',
+          author_user_id: user.id,
+          author_name: name,
+          body: 'Morning!',
+        }),
+      },
+      {
+        // Nobody posts as someone else.
+        who: 'author',
+        row: ({ world, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.message_reactions!.conversation_id,
+          author_kind: 'person',
+          author_user_id: world.ownerA.id,
+          author_name: 'owner-a',
+          body: 'Morning!',
+        }),
+      },
+    ],
+    update: { who: 'author', set: `body = body || ' (edited)', edited_at = now()` },
+  },
+  conversations: {
+    insert: [
+      { who: 'member', row: ({ world, user }) => ({ workspace_id: world.a.id, kind: 'channel', name: 'planning', visibility: 'public', created_by_user_id: user.id }) },
+    ],
+    // Whoever may read an open side thread resolves it, with their own message where it came from: in the
+    // seeded channel only its owner has written (a coworker resolving is lib/chat/pipeline.test.ts's).
+    update: {
+      who: 'author',
+      set: `status = 'resolved', status_changed_at = now(),
+            resolution_message_id = (select m.id from public.messages m where m.conversation_id = conversations.parent_conversation_id and m.author_user_id = auth.uid() limit 1)`,
+      where: (world) => [`workspace_id = $1 and kind = 'thread'`, [world.a.id]],
+    },
+  },
+  conversation_members: {
+    insert: [
+      {
+        // Anyone in the workspace joins a public channel (its seeded members are gone first, the owner included).
+        who: 'member',
+        row: ({ world, user, seeded }) => ({ workspace_id: world.a.id, conversation_id: seeded.message_reactions!.conversation_id, user_id: user.id }),
+        replacesSeeded: true,
+      },
+      {
+        // Only a member adds others: an agent shown in the workspace (the card seeder's) to the channel.
+        who: 'author',
+        row: ({ world, seeded }) => ({ workspace_id: world.a.id, conversation_id: seeded.message_reactions!.conversation_id, agent_id: seeded.card_actions!.agent_id }),
+      },
+    ],
+    update: { who: 'author', set: 'last_read_seq = last_read_seq + 1' },
+  },
   message_reactions: {
     insert: [
       {
@@ -161,8 +222,6 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
       },
     ],
   },
-  messages: { update: { who: 'author', set: `body = body || ' (edited)', edited_at = now()` } },
-  conversation_members: { update: { who: 'author', set: 'last_read_seq = last_read_seq + 1' } },
 
   // lib/topics: members queue work; the API keys and the queue's concurrency are the admins'.
   api_keys: {

@@ -225,8 +225,11 @@ describe('who may insert and update, table by table (test/rls-write-rules.ts)', 
   }
 
   /** Inserts the rule's row as `user`: 'inserted' (then rolled back), 'refused' by a policy, or why it failed. */
-  function insertAs(user: SessionUser, table: string, rule: InsertRule) {
-    const values = rule.row({ world, user, seeded });
+  async function insertAs(user: SessionUser, table: string, rule: InsertRule) {
+    const [profile] = await asService((tx) =>
+      tx.query<{ name: string }>(`select coalesce(nullif(display_name, ''), split_part(email, '@', 1)) as name from public.profiles where user_id = $1`, [user.id]),
+    );
+    const values = rule.row({ world, user, name: profile!.name, seeded });
     const columns = Object.keys(values);
     const insert = `insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`;
     const count = (tx: Tx) => tx.query<{ n: number }>(`select count(*)::int as n from public.${table}`).then(([r]) => r!.n);

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, conflict, notFound, rethrowAsApiError, validate, type FieldErrors } from '@/lib/api';
-import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import type { AuthorKind, ConversationKind, ConversationStatus, ConversationVisibility } from './kinds';
 import { requireVisibleConversation } from './pipeline';
@@ -122,17 +123,22 @@ async function checkNewMembers(tx: Tx, workspaceId: string, userIds: string[], a
   if (Object.keys(fieldErrors).length) throw new ApiError('validation_failed', 'api.chat.cannotJoin', undefined, { fieldErrors });
 }
 
+/**
+ * Adds members, as the person (conversation_members_insert); those already in are skipped. The skip
+ * names no conflict target: a target is read, so the new row would also have to pass the select policy,
+ * and a new DM is nobody's to read until its first members are in.
+ */
 async function insertMembers(tx: Tx, workspaceId: string, conversationId: string, userIds: string[], agentIds: string[]) {
   await tx.query(
     `insert into public.conversation_members (workspace_id, conversation_id, user_id)
      select $1, $2, u from unnest($3::uuid[]) with ordinality as t (u, n) order by n
-     on conflict (conversation_id, user_id) do nothing`,
+     on conflict do nothing`,
     [workspaceId, conversationId, userIds],
   );
   await tx.query(
     `insert into public.conversation_members (workspace_id, conversation_id, agent_id)
      select $1, $2, a from unnest($3::uuid[]) with ordinality as t (a, n) order by n
-     on conflict (conversation_id, agent_id) do nothing`,
+     on conflict do nothing`,
     [workspaceId, conversationId, agentIds],
   );
 }
@@ -166,16 +172,16 @@ export async function createConversation(
       );
       if (existing) return { conversation: await readConversation(tx, existing.id), created: false };
     }
-    const id = await elevated(tx, async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `insert into public.conversations (workspace_id, kind, name, visibility, created_by_user_id)
-         values ($1, $2, $3, $4, $5) returning id`,
-        [data.workspaceId, data.kind, data.kind === 'channel' ? data.name : null, data.kind === 'channel' ? data.visibility : 'private', user.id],
-      );
-      await insertMembers(tx, data.workspaceId, row!.id, userIds, agentIds);
-      await publish(tx, { type: 'conversation', workspaceId: data.workspaceId, conversationId: row!.id });
-      return row!.id;
-    });
+    // As the person (conversations_insert; its creator brings its first members). The id is chosen
+    // here: a private conversation is nobody's to read until its members are in, so the insert cannot
+    // return it.
+    const id = randomUUID();
+    await tx.query(
+      `insert into public.conversations (id, workspace_id, kind, name, visibility, created_by_user_id) values ($1, $2, $3, $4, $5, $6)`,
+      [id, data.workspaceId, data.kind, data.kind === 'channel' ? data.name : null, data.kind === 'channel' ? data.visibility : 'private', user.id],
+    );
+    await insertMembers(tx, data.workspaceId, id, userIds, agentIds);
+    await publish(tx, { type: 'conversation', workspaceId: data.workspaceId, conversationId: id });
     return { conversation: await readConversation(tx, id), created: true };
   }).catch((error) => {
     if ((error as { code?: string }).code === '23505' && data.kind === 'channel') {
@@ -216,10 +222,8 @@ export async function addMembers(user: SessionUser, conversationId: string, inpu
     const joiningOnly = data.agentIds.length === 0 && data.userIds.every((id) => id === user.id);
     if (!conversation.joined && !joiningOnly) throw new ApiError('forbidden', 'api.chat.joinBeforeAdding');
     await checkNewMembers(tx, conversation.workspaceId, data.userIds, data.agentIds);
-    await elevated(tx, async (tx) => {
-      await insertMembers(tx, conversation.workspaceId, conversation.id, data.userIds, data.agentIds);
-      await publish(tx, { type: 'conversation', workspaceId: conversation.workspaceId, conversationId: conversation.id });
-    });
+    await insertMembers(tx, conversation.workspaceId, conversation.id, data.userIds, data.agentIds);
+    await publish(tx, { type: 'conversation', workspaceId: conversation.workspaceId, conversationId: conversation.id });
     return readConversation(tx, conversation.id);
   }).catch(rethrowAsApiError);
 }

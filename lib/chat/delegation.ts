@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, conflict, forbidden, isUuid, rethrowAsApiError, validate } from '@/lib/api';
-import { asService, elevated, withUser, type Tx } from '@/lib/db';
+import { asService, withUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
-import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type Actor, type SentMessage } from './pipeline';
+import { creatorOf, lockConversation, requireAgentMembership, requireVisibleConversation, serviceFor, writeMessage, type Actor, type SentMessage } from './pipeline';
 import { messageBodySchema } from './schemas';
 
 /**
@@ -60,7 +60,8 @@ export async function delegate(
 ): Promise<{ delegationId: string; message: SentMessage }> {
   const data = validate(delegateSchema, input);
   const open = async (tx: Tx) => {
-    const dm = await lockConversation(tx, conversationId);
+    const service = serviceFor(tx, actor);
+    const dm = await service((tx) => lockConversation(tx, conversationId));
     if (dm.kind !== 'dm') {
       throw new ApiError('bad_request', 'api.chat.delegationFromDm');
     }
@@ -68,16 +69,18 @@ export async function delegate(
       const [message] = await tx.query(`select 1 from public.messages where id = $1 and conversation_id = $2`, [data.messageId, dm.id]);
       if (!message) throw new ApiError('validation_failed', 'api.chat.taskMessageElsewhere');
     }
-    const agents = await resolveAgents(tx, dm.workspace_id, data.to, actor);
+    const agents = await service((tx) => resolveAgents(tx, dm.workspace_id, data.to, actor));
     const people = await tx.query<{ user_id: string }>(
       `select user_id from public.conversation_members where conversation_id = $1 and user_id is not null order by seq`,
       [dm.id],
     );
+    // A person's delegation is theirs: written as the person (conversations_insert, conversation_members_insert).
     const id = randomUUID();
+    const [creator, creatorId] = creatorOf(actor);
     await tx.query(
-      `insert into public.conversations (id, workspace_id, kind, visibility, parent_conversation_id, parent_message_id, created_by_user_id, created_by_agent_id)
-       values ($1, $2, 'delegation', 'private', $3, $4, $5, $6)`,
-      [id, dm.workspace_id, dm.id, data.messageId ?? null, actor.kind === 'person' ? actor.user.id : null, actor.kind === 'agent' ? actor.agentId : null],
+      `insert into public.conversations (id, workspace_id, kind, visibility, parent_conversation_id, parent_message_id, ${creator})
+       values ($1, $2, 'delegation', 'private', $3, $4, $5)`,
+      [id, dm.workspace_id, dm.id, data.messageId ?? null, creatorId],
     );
     // Join order is the fallback order of turns: the delegator, then the agents asked, then people.
     const members: Array<{ userId: string | null; agentId: string | null }> = [
@@ -92,13 +95,13 @@ export async function delegate(
     );
     await publish(tx, { type: 'conversation', workspaceId: dm.workspace_id, conversationId: id });
     const task = `${agents.map((a) => `@${a.name}`).join(' ')} ${data.task.trim()}`;
-    const message = await writeMessage(tx, actor, await lockConversation(tx, id), task, { extractThreads: false });
+    const message = await writeMessage(tx, actor, await service((tx) => lockConversation(tx, id)), task, { extractThreads: false });
     return { delegationId: id, message };
   };
   if (actor.kind === 'person') {
     return withUser(actor.user, async (tx) => {
       await requireVisibleConversation(tx, conversationId);
-      return elevated(tx, open);
+      return open(tx);
     }).catch(rethrowAsApiError);
   }
   return asService(async (tx) => {
@@ -115,9 +118,13 @@ export async function delegate(
 export async function relayResult(actor: Actor, delegationId: string, input: z.input<typeof relaySchema>): Promise<{ delegationId: string; message: SentMessage }> {
   const { result } = validate(relaySchema, input);
   const relay = async (tx: Tx, parentId: string) => {
+    const service = serviceFor(tx, actor);
     // Parent before child: the lock order of every send that touches both.
-    const parent = await lockConversation(tx, parentId);
-    await lockConversation(tx, delegationId);
+    const parent = await service(async (tx) => {
+      const parent = await lockConversation(tx, parentId);
+      await lockConversation(tx, delegationId);
+      return parent;
+    });
     if (actor.kind === 'agent') {
       const [inParent] = await tx.query(`select 1 from public.conversation_members where conversation_id = $1 and agent_id = $2`, [parent.id, actor.agentId]);
       if (!inParent) throw forbidden('api.chat.relayMembersOnly');
@@ -127,8 +134,9 @@ export async function relayResult(actor: Actor, delegationId: string, input: z.i
     ]);
     if (current!.resolution_message_id) throw conflict('api.chat.alreadyRelayed');
     const message = await writeMessage(tx, actor, parent, result, { extractThreads: false });
+    // A person's relay is theirs (conversations_update: their own message in the DM); the queue is the server's.
     await tx.query(`update public.conversations set resolution_message_id = $2, updated_at = now() where id = $1`, [delegationId, message.id]);
-    await dropQueued(tx, { conversationIds: [delegationId] });
+    await service((tx) => dropQueued(tx, { conversationIds: [delegationId] }));
     await publish(tx, { type: 'conversation', workspaceId: parent.workspace_id, conversationId: delegationId });
     return { delegationId, message };
   };
@@ -144,8 +152,7 @@ export async function relayResult(actor: Actor, delegationId: string, input: z.i
   if (actor.kind === 'person') {
     return withUser(actor.user, async (tx) => {
       await requireVisibleConversation(tx, delegationId);
-      const parentId = await parentOf(tx);
-      return elevated(tx, (tx) => relay(tx, parentId));
+      return relay(tx, await parentOf(tx));
     }).catch(rethrowAsApiError);
   }
   return asService(async (tx) => {

@@ -62,7 +62,10 @@ interface MemberRow {
   done_at: Date | null;
 }
 
-/** Locks the conversation for the rest of the transaction: sends to one conversation are serialised. */
+/**
+ * Locks the conversation for the rest of the transaction: sends to one conversation are serialised.
+ * With the service's rights: a lock is an update's, and people update conversations only to resolve.
+ */
 export async function lockConversation(tx: Tx, id: string): Promise<ConversationRow> {
   const [row] = await tx.query<ConversationRow>(
     `select id, workspace_id, kind, status, parent_conversation_id, agent_streak, agents_paused
@@ -94,9 +97,10 @@ function checkBody(body: string) {
 }
 
 /**
- * The one send path, for people and agents alike. A person's right to write comes from RLS (they can
- * read the conversation); an agent must be a member of it. Everything — message, side threads,
- * loop-guard state, deliveries and the realtime announcement — commits together or not at all.
+ * The one send path, for people and agents alike. A person writes as themselves and RLS decides
+ * (messages_insert: they may read the conversation); an agent must be a member of it. Everything —
+ * message, side threads, loop-guard state, deliveries and the realtime announcement — commits together
+ * or not at all.
  */
 export async function sendMessage(actor: Actor, conversationId: string, body: string, options: SendOptions = {}): Promise<SentMessage> {
   checkBody(body);
@@ -104,7 +108,7 @@ export async function sendMessage(actor: Actor, conversationId: string, body: st
     if (options.replyTo || options.done) throw new ApiError('bad_request', 'api.chat.agentsOnlyReply');
     return withUser(actor.user, async (tx) => {
       await requireVisibleConversation(tx, conversationId);
-      return elevated(tx, async (tx) => writeMessage(tx, actor, await lockConversation(tx, conversationId), body, options));
+      return writeMessage(tx, actor, await elevated(tx, (tx) => lockConversation(tx, conversationId)), body, options);
     }).catch(rethrowAsApiError);
   }
   return asService(async (tx) => {
@@ -189,27 +193,50 @@ interface WriteOptions extends SendOptions {
   extractThreads?: boolean;
 }
 
+/** Runs `fn` with the service's rights, in the same transaction. */
+export type WithService = <R>(fn: (tx: Tx) => Promise<R>) => Promise<R>;
+
 /**
- * Writes one message into a locked conversation. Callers have authorised the actor; this decides
- * everything else. Runs with service rights inside the caller's transaction.
+ * The service's rights in the actor's transaction: a person's runs as the person, so it is `elevated`
+ * for the statement at hand; an agent's has them throughout.
+ */
+export const serviceFor =
+  (tx: Tx, actor: Actor): WithService =>
+  (fn) =>
+    actor.kind === 'person' ? elevated(tx, fn) : fn(tx);
+
+/**
+ * Writes one message into a locked conversation, in the actor's transaction. Callers have authorised
+ * the actor; this decides everything else. A person's own rows — the message, joining a public channel,
+ * the side threads they open — are written as the person, under RLS; what follows from the message is
+ * the server's and written with its rights: agents' rows read for names and turns, the loop guard and
+ * last-message state, the payload, the deliveries.
  */
 export async function writeMessage(tx: Tx, actor: Actor, conversation: ConversationRow, rawBody: string, options: WriteOptions = {}): Promise<SentMessage> {
   requireOpenThread(conversation);
   const { body, blocks } = parseBody(rawBody, options.extractThreads !== false);
+  const service = serviceFor(tx, actor);
   const author = await authorName(tx, actor);
   await joinPublicChannel(tx, actor, conversation);
-  const members = await loadMembers(tx, conversation.id);
-  const threads = await planSideThreads(tx, actor, author.id, conversation, members, blocks);
+  const { members, threads } = await service(async (tx) => {
+    const members = await loadMembers(tx, conversation.id);
+    return { members, threads: await planSideThreads(tx, actor, author.id, conversation, members, blocks) };
+  });
 
   const mentions = findMentions(body, mentionablesOf(members));
   const payload = { ...options.payload, ...(threads.length ? { sideThreads: threads.map((t) => t.id) } : {}) };
   const message = await insertMessage(tx, actor, conversation, { name: author.name, body, mentions, payload });
   const sent = { id: message.id, workspaceId: conversation.workspace_id, conversationId: conversation.id };
-  const paused = await advanceConversation(tx, actor, conversation, members.length, message);
-
-  const turns = paused ? [] : turnsFor(actor, conversation, members, body, mentions);
-  await enqueueDeliveries(tx, sent, turns);
-  if (actor.kind === 'agent') await recordAgentReply(tx, actor.agentId, conversation.id, options);
+  const { paused, turns } = await service(async (tx) => {
+    if (actor.kind === 'person' && Object.keys(payload).length > 0) {
+      await tx.query(`update public.messages set payload = $2::text::jsonb where id = $1`, [message.id, JSON.stringify(payload)]);
+    }
+    const paused = await advanceConversation(tx, actor, conversation, members.length, message);
+    const turns = paused ? [] : turnsFor(actor, conversation, members, body, mentions);
+    await enqueueDeliveries(tx, sent, turns);
+    if (actor.kind === 'agent') await recordAgentReply(tx, actor.agentId, conversation.id, options);
+    return { paused, turns };
+  });
   await publish(tx, { type: 'message', workspaceId: sent.workspaceId, conversationId: sent.conversationId, messageId: sent.id });
   await openSideThreads(tx, actor, conversation, sent.id, threads);
 
@@ -248,7 +275,11 @@ const actorIds = (actor: Actor) => ({
   agentId: actor.kind === 'agent' ? actor.agentId : null,
 });
 
-/** A person writing in a public channel joins it. */
+/** The creator column a new conversation names the actor in, and its value (people may write only theirs). */
+export const creatorOf = (actor: Actor): [column: 'created_by_user_id' | 'created_by_agent_id', id: string] =>
+  actor.kind === 'person' ? ['created_by_user_id', actor.user.id] : ['created_by_agent_id', actor.agentId];
+
+/** A person writing in a public channel joins it (as the person: conversation_members_insert). */
 async function joinPublicChannel(tx: Tx, actor: Actor, conversation: ConversationRow) {
   if (actor.kind !== 'person' || conversation.kind !== 'channel') return;
   await tx.query(
@@ -294,28 +325,36 @@ async function planSideThreads(
   return [...threads.values()];
 }
 
+/**
+ * A person's message is inserted as the person (RLS: messages_insert) without its payload, which people
+ * never write: writeMessage stamps it with the server's rights. An agent's is inserted whole.
+ */
 async function insertMessage(
   tx: Tx,
   actor: Actor,
   conversation: ConversationRow,
   message: { name: string; body: string; mentions: Mentionable[]; payload: MessagePayload },
 ): Promise<{ id: string; seq: number; created_at: Date }> {
-  const { userId, agentId } = actorIds(actor);
-  const [row] = await tx.query<{ id: string; seq: number; created_at: Date }>(
-    `insert into public.messages (workspace_id, conversation_id, author_kind, author_user_id, author_agent_id, author_name, body, mentions, payload)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9::text::jsonb) returning id, seq, created_at`,
-    [
-      conversation.workspace_id,
-      conversation.id,
-      actor.kind,
-      userId,
-      agentId,
-      message.name,
-      message.body,
-      JSON.stringify(message.mentions),
-      JSON.stringify(message.payload),
-    ],
-  );
+  const [row] =
+    actor.kind === 'person'
+      ? await tx.query<{ id: string; seq: number; created_at: Date }>(
+          `insert into public.messages (workspace_id, conversation_id, author_kind, author_user_id, author_name, body, mentions)
+           values ($1, $2, 'person', $3, $4, $5, $6::text::jsonb) returning id, seq, created_at`,
+          [conversation.workspace_id, conversation.id, actor.user.id, message.name, message.body, JSON.stringify(message.mentions)],
+        )
+      : await tx.query<{ id: string; seq: number; created_at: Date }>(
+          `insert into public.messages (workspace_id, conversation_id, author_kind, author_agent_id, author_name, body, mentions, payload)
+           values ($1, $2, 'agent', $3, $4, $5, $6::text::jsonb, $7::text::jsonb) returning id, seq, created_at`,
+          [
+            conversation.workspace_id,
+            conversation.id,
+            actor.agentId,
+            message.name,
+            message.body,
+            JSON.stringify(message.mentions),
+            JSON.stringify(message.payload),
+          ],
+        );
   return row!;
 }
 
@@ -379,17 +418,20 @@ async function recordAgentReply(tx: Tx, agentId: string, conversationId: string,
 }
 
 /**
- * The planned side threads: new ones are created, linked to `messageId`; each block is posted in
- * its thread by the same author through this same path.
+ * The planned side threads: new ones are created, linked to `messageId` (a person's as the person:
+ * conversations_insert, conversation_members_insert); each block is posted in its thread by the same
+ * author through this same path.
  */
 async function openSideThreads(tx: Tx, actor: Actor, conversation: ConversationRow, messageId: string, threads: PlannedThread[]) {
   const author = actorIds(actor);
+  const [creator, creatorId] = creatorOf(actor);
+  const service = serviceFor(tx, actor);
   for (const thread of threads) {
     if (!thread.existing) {
       await tx.query(
-        `insert into public.conversations (id, workspace_id, kind, visibility, status, status_changed_at, parent_conversation_id, parent_message_id, created_by_user_id, created_by_agent_id)
-         values ($1, $2, 'thread', 'private', 'open', now(), $3, $4, $5, $6)`,
-        [thread.id, conversation.workspace_id, conversation.id, messageId, author.userId, author.agentId],
+        `insert into public.conversations (id, workspace_id, kind, visibility, status, status_changed_at, parent_conversation_id, parent_message_id, ${creator})
+         values ($1, $2, 'thread', 'private', 'open', now(), $3, $4, $5)`,
+        [thread.id, conversation.workspace_id, conversation.id, messageId, creatorId],
       );
       // The author first, then the targets: join order is the thread's fallback order.
       const userIds = [author.userId, ...thread.agentIds.map(() => null)];
@@ -402,7 +444,7 @@ async function openSideThreads(tx: Tx, actor: Actor, conversation: ConversationR
       await publish(tx, { type: 'conversation', workspaceId: conversation.workspace_id, conversationId: thread.id });
     }
     for (const threadBody of thread.bodies) {
-      await writeMessage(tx, actor, await lockConversation(tx, thread.id), threadBody, { extractThreads: false });
+      await writeMessage(tx, actor, await service((tx) => lockConversation(tx, thread.id)), threadBody, { extractThreads: false });
     }
   }
 }
@@ -410,21 +452,22 @@ async function openSideThreads(tx: Tx, actor: Actor, conversation: ConversationR
 /**
  * Resolves a side thread: the summary is posted back to the conversation it came from (through the
  * same send path, by whoever resolves) and the thread turns resolved, which its card shows. Any
- * participant may: a person who can read the thread, or an agent in it.
+ * participant may: a person who can read the thread (as the person: conversations_update), or an agent
+ * in it.
  */
 export async function resolveThread(actor: Actor, threadId: string, summary: string): Promise<{ threadId: string; message: SentMessage }> {
   checkBody(summary);
   const resolve = async (tx: Tx, parentId: string) => {
+    const service = serviceFor(tx, actor);
     // Parent before thread: the same lock order as a send that opens or reuses a thread.
-    const parent = await lockConversation(tx, parentId);
-    const thread = await lockConversation(tx, threadId);
+    const { parent, thread } = await service(async (tx) => ({ parent: await lockConversation(tx, parentId), thread: await lockConversation(tx, threadId) }));
     if (thread.status !== 'open') throw conflict(thread.status === 'resolved' ? 'api.chat.threadAlready.resolved' : 'api.chat.threadAlready.abandoned');
     const message = await writeMessage(tx, actor, parent, summary, { extractThreads: false, payload: { resolvesThread: threadId } });
     await tx.query(
       `update public.conversations set status = 'resolved', status_changed_at = now(), resolution_message_id = $2, updated_at = now() where id = $1`,
       [threadId, message.id],
     );
-    await dropQueued(tx, { conversationIds: [threadId] });
+    await service((tx) => dropQueued(tx, { conversationIds: [threadId] }));
     await publish(tx, { type: 'conversation', workspaceId: thread.workspace_id, conversationId: threadId });
     return { threadId, message };
   };
@@ -432,7 +475,7 @@ export async function resolveThread(actor: Actor, threadId: string, summary: str
     return withUser(actor.user, async (tx) => {
       const thread = await requireVisibleConversation(tx, threadId);
       if (thread.kind !== 'thread') throw new ApiError('bad_request', 'api.chat.onlyThreadsResolve');
-      return elevated(tx, (tx) => resolve(tx, thread.parent_conversation_id!));
+      return resolve(tx, thread.parent_conversation_id!);
     }).catch(rethrowAsApiError);
   }
   return asService(async (tx) => {
