@@ -2,8 +2,8 @@
  * The write actions (booking reminder, waitlist offer, win-back, deal follow-up) and the message outbox.
  * Each action resolves its input to exact arguments (`prepare`), executes them after re-checking the
  * world (`execute`) and reverts what it can (`undo`). Whether an action runs, waits for an OK or does
- * nothing is lib/autonomy's call; the agent tools wrapping these live in ./tools (imported by
- * lib/insights, not re-exported here, because they call into lib/autonomy).
+ * nothing is lib/autonomy's call, and so are the agent tools wrapping these (lib/autonomy's
+ * `actionTools`): lib/autonomy imports lib/actions, never the other way round.
  */
 export { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, actionOfTool, CHANNELS, isActionType } from './types';
 export type { ActionContext, ActionDefinition, ActionType, ActionWorkspace, Channel, Executed, ExecutionResult, Prepared, PreparedAction } from './types';

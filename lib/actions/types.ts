@@ -15,7 +15,7 @@ export const ACTION_PLANET: Record<ActionType, Planet> = {
 
 export const isActionType = (value: string): value is ActionType => (ACTION_TYPES as readonly string[]).includes(value);
 
-/** The agent tool that performs each action (lib/actions/tools.ts defines them). */
+/** The agent tool that performs each action (lib/autonomy/tools.ts defines them). */
 export const ACTION_TOOL: Record<ActionType, string> = {
   booking_reminder: 'send_booking_reminder',
   waitlist_offer: 'offer_freed_slot',

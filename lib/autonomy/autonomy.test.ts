@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashArgs, type ActionType } from '@/lib/actions';
-import '@/lib/actions/tools';
 import { runAgent, toolsFor } from '@/lib/agent';
 import { startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { asService } from '@/lib/db';

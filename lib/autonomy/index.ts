@@ -3,9 +3,11 @@
  * owner's opt-in to automatic after PROMOTE_AFTER_APPROVALS approvals, kill switches for the workspace
  * and each planet, and the life of every agent decision (proposed → approved → executed | failed,
  * rejected, expired, undone). `authorizeWrite` is the runtime's write gate, which the app's runs are given
- * in their policy (lib/policy).
+ * in their policy (lib/policy); `actionTools` are the agent tools for lib/actions' actions, whose calls
+ * it gates and executes. Dependencies point one way: lib/autonomy imports lib/actions, never the reverse.
  */
 export { authorizeWrite } from './authorize';
+export { actionTools } from './tools';
 export {
   approveDecision,
   DECISION_STATUSES,

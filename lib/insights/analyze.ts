@@ -1,7 +1,6 @@
 import { ACTION_PLANET, ACTION_TYPES } from '@/lib/actions';
-import { actionTools } from '@/lib/actions/tools';
 import { chooseBackend, runAgent } from '@/lib/agent';
-import { submitAction, type SubmitOutcome } from '@/lib/autonomy';
+import { actionTools, submitAction, type SubmitOutcome } from '@/lib/autonomy';
 import { asService, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
 import { computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';

@@ -1,8 +1,7 @@
+import { ACTION_INPUTS, ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, type ActionType } from '@/lib/actions';
 import { defineTool, ToolError, type ToolDefinition } from '@/lib/agent';
-import { submitAction } from '@/lib/autonomy';
 import { asService } from '@/lib/db';
-import { ACTION_INPUTS } from './registry';
-import { ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, type ActionType } from './types';
+import { submitAction } from './decisions';
 
 const DESCRIPTIONS: Record<ActionType, string> = {
   booking_reminder:
@@ -15,9 +14,10 @@ const DESCRIPTIONS: Record<ActionType, string> = {
 };
 
 /**
- * The action tools agents get. Whether a call runs is decided before the handler by the write gate
- * (lib/autonomy's authorizeWrite): the handler only runs when the tier was `auto`, and even then
- * `submitAction` re-reads the tier and never executes above it.
+ * The action tools agents get. They live here, not in lib/actions, because every call goes through
+ * autonomy: whether a call runs is decided before the handler by the write gate (`authorizeWrite`),
+ * the handler only runs when the tier was `auto`, and even then `submitAction` re-reads the tier and
+ * never executes above it.
  */
 export const actionTools: Record<ActionType, ToolDefinition> = Object.fromEntries(
   ACTION_TYPES.map((type) => [
