@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as appConfig } from '@/lib/config';
-import { ACCESS_COOKIE, REFRESH_COOKIE, refreshSession, sessionCookies, verifyAccessToken } from '@/lib/auth';
+import { ACCESS_COOKIE, REFRESH_COOKIE, refreshSession, refreshSupabaseSession, sessionCookies, verifyAccessToken } from '@/lib/auth';
 
 /**
  * Keeps sessions alive: when the short-lived access token is missing or expired and a refresh token
@@ -10,7 +10,6 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, refreshSession, sessionCookies, verifyAc
  */
 export async function proxy(request: NextRequest) {
   if (appConfig().supabaseAuth) {
-    const { refreshSupabaseSession } = await import('@/lib/auth/supabase');
     const written: { name: string; value: string; options: Record<string, unknown> }[] = [];
     await refreshSupabaseSession(request.headers.get('cookie'), (name, value, options) => written.push({ name, value, options }));
     // NextResponse.next copies the request's headers when it is made: made after the refresh, it hands

@@ -5,11 +5,8 @@
 // --host-token (or MULTIVERBE_HOST_TOKEN) instead of a key.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKENDS } from '@/lib/agent/types';
-// The client parts only: the hosted runner's supervisor (which needs the app's database) stays out.
-import { AgentBridge, type TurnRunner } from '@/lib/bridge/bridge';
-import { createTurnRunner } from '@/lib/bridge/turn';
-import { openLocalRunLog } from '@/lib/bridge/local-log';
+import { BACKENDS } from '@/lib/agent';
+import { AgentBridge, createTurnRunner, openLocalRunLog, type TurnRunner } from '@/lib/bridge';
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrate, openPglite, openPostgres } from '../lib/db';
+import { migrate, openPglite, openPostgres } from '@/lib/db';
 
 /**
  * Migrates once per run: a PGlite snapshot that each test file loads, and (with TEST_DATABASE_URL)

@@ -11,7 +11,7 @@ import { createAgent } from '@/lib/agents';
 import { createConversation, sendMessage } from '@/lib/chat';
 import { openPglite, useDatabase as installDatabase, type Database } from '@/lib/db';
 import { leaseFree } from '@/lib/queue';
-import { createApiKey } from '@/lib/topics/auth';
+import { createApiKey } from '@/lib/topics';
 import { callRoute } from '@/lib/topics/testing';
 import { createWorkspace } from '@/lib/workspaces';
 import { createTestDatabase, testDbKind } from './db';

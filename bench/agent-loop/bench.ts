@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { defineTool, runAgent, type AgentRunResult, type ToolDefinition } from '@/lib/agent';
+import { defineTool, runAgent, quotaState, recordRun, type AgentRunResult, type ToolDefinition } from '@/lib/agent';
 import { startFakeModelServer, testPolicy, type FakeModelServer } from '@/lib/agent/testing';
-import { quotaState, recordRun } from '@/lib/agent/usage';
 import { resetConfigForTests } from '@/lib/config';
 import { migrate, useDatabase as installDatabase } from '@/lib/db';
 import { openBenchDatabase } from '../database';

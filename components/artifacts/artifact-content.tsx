@@ -1,8 +1,7 @@
 'use client';
 
-import { parseCsv } from '@/lib/artifacts/csv';
-import { HTML_SANDBOX, sandboxedSrcdoc } from '@/lib/artifacts/html';
-import type { ArtifactKind } from '@/lib/artifacts/schemas';
+import { parseCsv, HTML_SANDBOX, sandboxedSrcdoc } from '@/lib/artifacts/client';
+import type { ArtifactKind } from '@/lib/artifacts';
 import { useI18n } from '@/lib/i18n/client';
 import { Markdown } from '@/components/markdown';
 

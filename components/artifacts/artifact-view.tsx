@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useToast } from '@/components/ui/toast';
-import { splitLines } from '@/lib/artifacts/diff';
+import { splitLines } from '@/lib/artifacts/client';
 import { formatDateTime, formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { ArtifactContent } from './artifact-content';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { DiffLine } from '@/lib/artifacts/diff';
+import type { DiffLine } from '@/lib/artifacts';
 import { plural } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import type { DiffResult } from './types';

@@ -1,4 +1,4 @@
-import type { Block, Tone } from '@/lib/cards/layout';
+import type { Block, Tone } from '@/lib/cards';
 import { plural, formatPercent, type Locale, type Translate } from '@/lib/i18n';
 import { Markdown } from '@/components/markdown';
 import { formatMoney, formatNumber, formatValue, labelText } from './format';

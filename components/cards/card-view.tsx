@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ActionState, Card } from '@/lib/cards/card';
-import { stateKey, titleOf } from '@/lib/cards/keys';
+import type { ActionState, Card } from '@/lib/cards';
+import { stateKey, titleOf } from '@/lib/cards/client';
 import { formatDateTime, formatMoment, formatRelative } from '@/lib/i18n';
 import { CardBlocks, type Speech } from './blocks';
 import { labelText } from './format';

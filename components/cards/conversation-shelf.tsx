@@ -6,7 +6,7 @@ import { api } from '@/components/api/client';
 import { BubblesArt } from '@/components/ui/art';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { Wire } from '@/lib/api';
-import type { CardMessage } from '@/lib/cards/results';
+import type { CardMessage } from '@/lib/cards';
 import { formatRelative } from '@/lib/i18n';
 import { useI18n } from '@/lib/i18n/client';
 import { MessageAttachments } from './message-attachments';

@@ -1,4 +1,4 @@
-import type { StampedValue, Label } from '@/lib/cards/layout';
+import type { StampedValue, Label } from '@/lib/cards';
 import { formatPercent, type Locale, type Translate } from '@/lib/i18n';
 
 /** A label in the reader's language. */

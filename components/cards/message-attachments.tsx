@@ -7,9 +7,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api, errorText } from '@/components/api/client';
 import { useToast } from '@/components/ui/toast';
 import type { Wire } from '@/lib/api';
-import type { ClickResult } from '@/lib/cards';
+import type { ClickResult, ActionState, ArtifactChip, CardAction } from '@/lib/cards';
 import type { AuthorKind } from '@/lib/chat';
-import { readAttachments, stateKey, type ActionState, type ArtifactChip, type CardAction } from '@/lib/cards/card';
+import { readAttachments, stateKey } from '@/lib/cards/client';
 import { useI18n } from '@/lib/i18n/client';
 import { ResultCard } from './result-card';
 

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ActionState, Card, CardAction } from '@/lib/cards/card';
-import { stateKey, titleOf } from '@/lib/cards/keys';
+import type { ActionState, Card, CardAction } from '@/lib/cards';
+import { stateKey, titleOf } from '@/lib/cards/client';
 import { useI18n } from '@/lib/i18n/client';
 import { CardView } from './card-view';
 import { labelText } from './format';

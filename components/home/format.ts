@@ -1,6 +1,6 @@
 import { dealTopic } from '@/lib/actions';
 import { formatMoment, type Locale, type MessageKey, type Translate } from '@/lib/i18n';
-import { money } from '@/lib/planets/format';
+import { money } from '@/lib/planets';
 import { deliveryText } from './delivery';
 import type { DecisionView, Health, Trend } from './types';
 

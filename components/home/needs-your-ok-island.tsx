@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { Wire } from '@/lib/api';
 import type { ApprovalResult } from '@/lib/autonomy';
-import type { CardAction } from '@/lib/cards/card';
+import type { CardAction } from '@/lib/cards';
 import { useI18n } from '@/lib/i18n/client';
 import { deliveryText } from './delivery';
 import type { DeliveryView, SuggestionView } from './types';

@@ -1,5 +1,5 @@
 import { plural, type Locale, type Translate } from '@/lib/i18n';
-import { money } from '@/lib/planets/format';
+import { money } from '@/lib/planets';
 import type { DailyBriefView } from './types';
 
 /**

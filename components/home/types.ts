@@ -1,6 +1,6 @@
 import type { Wire } from '@/lib/api';
 import type { DecisionView as Decision, PromotionSuggestion } from '@/lib/autonomy';
-import type { Card } from '@/lib/cards/card';
+import type { Card } from '@/lib/cards';
 import type { DailyBrief, PlanetSummary, RoutineRunDone } from '@/lib/home';
 import type { Metric } from '@/lib/planets';
 

@@ -1,5 +1,5 @@
 import { plural, type Locale, type Translate } from '@/lib/i18n';
-import { metricLabel, metricValue } from '@/lib/planets/format';
+import { metricLabel, metricValue } from '@/lib/planets';
 import type { MetricView } from '@/components/home/types';
 import type { Wire } from '@/lib/api';
 import type { InsightView } from '@/lib/insights';

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '@/components/api/client';
-import type { RequestWire, SessionWithRequestsWire, TopicWire } from '@/lib/topics/wire';
+import type { RequestWire, SessionWithRequestsWire, TopicWire } from '@/lib/topics';
 
 export type { RequestWire, TopicWire };
 export type SessionView = SessionWithRequestsWire;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useI18n } from '@/lib/i18n/client';
-import type { RequestStatus } from '@/lib/topics/schemas';
+import type { RequestStatus } from '@/lib/topics';
 
 const tones: Record<RequestStatus, string> = {
   pending: 'bg-subtle text-muted',

@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { useI18n } from '@/lib/i18n/client';
-import { BACKENDS } from '@/lib/agent/types';
+import { BACKENDS } from '@/lib/agent/client';
 import { plural, formatDateTime, formatRelative, type Locale, type Translate } from '@/lib/i18n';
-import { isPlanet } from '@/lib/planets/types';
+import { isPlanet } from '@/lib/planets/client';
 import { duration, howItEnded, readableOutcome, toolCallWords, whatRan } from './run-words';
 import type { RunDetailView, RunSummaryView, UsageReportView } from './types';
 

@@ -5,7 +5,7 @@ import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/
 import type { Actor, AuthorKind, SentMessage } from '@/lib/chat';
 import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage } from '@/lib/chat/pipeline';
 import { publish } from '@/lib/realtime';
-import type { ArtifactChip } from '@/lib/cards/card';
+import type { ArtifactChip } from '@/lib/cards';
 import { diffLines, mapLine, splitLines, type Diff } from './diff';
 import {
   checkContent,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeImageUrl } from '@/lib/cards/layout';
+import { isSafeImageUrl } from '@/lib/text';
 
 /** Request shapes of the artifact endpoints and tools (routes parse with these). */
 

@@ -32,4 +32,4 @@ export type { CookieToSet } from './cookies';
 export { constantTimeEqual, newToken, sha256 } from './crypto';
 export { hashPassword, verifyPassword } from './passwords';
 export { signAccessToken, verifyAccessToken } from './jwt';
-export { getRequestUser, getSessionUser, requireUser } from './session';
+export { getRequestUser, getSessionUser, refreshSupabaseSession, requireUser } from './session';

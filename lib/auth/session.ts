@@ -25,6 +25,12 @@ export async function requireUser(req: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Supabase mode's session refresh, for the proxy: supabase-js loads only in that mode, as above. */
+export async function refreshSupabaseSession(...args: Parameters<typeof import('./supabase').refreshSupabaseSession>): Promise<void> {
+  const { refreshSupabaseSession } = await import('./supabase');
+  return refreshSupabaseSession(...args);
+}
+
 /** The signed-in person in a server component or server action. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const { cookies, headers } = await import('next/headers');

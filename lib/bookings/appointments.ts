@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { conflict, invalidField, notFound } from '@/lib/api';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { sendEvent } from '@/lib/events';
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@/lib/planets/types';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@/lib/planets';
 
 const instant = z.iso.datetime({ offset: true, error: 'api.bookings.isoInstant' });
 

@@ -2,6 +2,8 @@ export { agentApi, AgentApiError, readSse } from './api';
 export type { AgentApi, AgentSelf, ConversationView, Delivery, SseEvent } from './api';
 export { AgentBridge, BridgeStoppedError } from './bridge';
 export type { BridgeEvent, BridgeOptions, TurnDecision, TurnInput, TurnRunner } from './bridge';
+export { agentConversationView } from './history';
+export { openLocalRunLog } from './local-log';
 export { forgetConnection, gatewayRegistry, heardFrom, hostedAgentIds } from './registry';
 export type { GatewayEntry } from './registry';
 export { HostedSupervisor, startHostedSupervisor } from './supervisor';

@@ -1,8 +1,7 @@
 import { en } from '@/lib/i18n/messages/en';
 import { it } from '@/lib/i18n/messages/it';
 import { createTranslator, type Locale } from '@/lib/i18n';
-import { metricLabel, metricValue } from '@/lib/planets/format';
-import type { Planet, PlanetMetrics } from '@/lib/planets';
+import { metricLabel, metricValue, type Planet, type PlanetMetrics } from '@/lib/planets';
 import type { TurnDecision, TurnInput } from './bridge';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, proposeOnly, runAgent, type AgentRunResult, type BackendId, type RunPolicy, type ToolDefinition } from '@/lib/agent';
-import { publishArtifactTool } from '@/lib/artifacts/tools';
-import { publishResultTool, reportOutcomeTool } from '@/lib/cards/tools';
-import { planetMetricsTool } from '@/lib/insights/tools';
+import { publishArtifactTool } from '@/lib/artifacts';
+import { publishResultTool, reportOutcomeTool } from '@/lib/cards';
+import { planetMetricsTool } from '@/lib/insights';
 import type { PlanetMetrics } from '@/lib/planets';
 import type { AgentSelf, ConversationView, Delivery, TurnApi } from './api';
 import type { TurnDecision, TurnRunner } from './bridge';

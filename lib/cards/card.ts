@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTIFACT_KINDS } from '@/lib/artifacts/schemas';
+import { ARTIFACT_KINDS } from '@/lib/artifacts/client';
 import { blockSchema, labelSchema, type Block, type Label } from './layout';
 import { stateKey } from './keys';
 import type { ResultType } from './types';

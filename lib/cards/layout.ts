@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeImageUrl } from '@/lib/text';
 
 /**
  * The card layout language, in two stages.
@@ -125,10 +126,6 @@ export const blockSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type Block = z.infer<typeof blockSchema>;
-
-export function isSafeImageUrl(value: string): boolean {
-  return /^https:\/\/[^\s]+$/i.test(value) || /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value);
-}
 
 // Stamping ---------------------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ export { AUTHOR_KINDS, CONVERSATION_KINDS, CONVERSATION_STATUSES, CONVERSATION_V
 export type { AuthorKind, ConversationKind, ConversationStatus, ConversationVisibility, DeliveryOutcome } from './kinds';
 export { announceClaimableDeliveries, claimDeliveries, completeDelivery, deliveryQueue, extendLease } from './deliveries';
 export { delegate, delegateSchema, relayResult, relaySchema } from './delegation';
+export { seedChatDemo } from './demo';
 export type { ClaimOptions, ClaimedDelivery, CompleteOptions } from './deliveries';
 export { streamAgentEvents, streamWorkspaceEvents } from './events';
 export {

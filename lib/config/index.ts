@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKENDS } from '@/lib/agent/types';
+import { BACKENDS } from '@/lib/agent/client';
 
 /** A comma-separated setting: entries trimmed, empty ones dropped, each checked (and normalised) by `item`. */
 function commaList(item: z.ZodType<string, string>) {

@@ -1,5 +1,5 @@
 import { DEMO_EMAIL, hashPassword, newToken } from '@/lib/auth';
-import { seedChatDemo } from '@/lib/chat/demo';
+import { seedChatDemo } from '@/lib/chat';
 import { asService, type Tx } from '@/lib/db';
 import { seedHomeDemo } from '@/lib/home';
 import { seedPlanetsDemo } from '@/lib/planets';

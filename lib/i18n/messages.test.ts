@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, expectTypeOf, it as test } from 'vitest';
 import CustomizePanel from '@/components/home/customize-panel';
 import { ToastProvider } from '@/components/ui/toast';
-import { DEFAULT_PREFS } from '@/lib/home/prefs';
+import { DEFAULT_PREFS } from '@/lib/home';
 import { I18nProvider } from './client';
 import { CLIENT_MESSAGES } from './client-messages';
 import { createTranslator, elideItalian, plural, pickNamespaces, type PluralBase, type PluralBaseOf } from './index';

@@ -7,4 +7,5 @@ export { analyzePlanet, analyzeWithRules, ANALYSIS_TRIGGER, type AnalysisOutcome
 export { findCandidates, type Candidates } from './candidates';
 export { hasData, ruleBasedInsights, SEVERITIES, type InsightDraft, type Severity } from './rules';
 export { ANALYSIS_HOUR, claimDueAnalyses, pruneAnalysisDays, recordAnalysis } from './schedule';
+export { planetMetricsTool } from './tools';
 export { INSIGHT_SOURCES, INSIGHT_STATUSES, INSIGHT_VIEW, insightStatusSchema, listInsights, setInsightStatus, upsertInsights, type InsightStatus, type InsightView } from './store';

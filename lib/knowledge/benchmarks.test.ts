@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTOR_IDS } from '@/lib/workspaces/sectors';
+import { SECTOR_IDS } from '@/lib/workspaces';
 import { BENCHMARK_KEYS, SECTOR_BENCHMARKS, SOURCES, loadSectorBenchmark, type BenchmarkKey } from '.';
 
 const isRate = (key: BenchmarkKey) => key.endsWith('Rate');

@@ -1,4 +1,4 @@
-import type { SectorId } from '@/lib/workspaces/sectors';
+import type { SectorId } from '@/lib/workspaces';
 import { SOURCES, type Source } from './sources';
 
 /**

@@ -7,7 +7,7 @@
  * every sector has every figure. The RLS suite requires every public table to be workspace-scoped, so a
  * table would have to sit in `private` anyway, where members could not read it without a function.
  */
-import { SECTOR_IDS, type SectorId } from '@/lib/workspaces/sectors';
+import { SECTOR_IDS, type SectorId } from '@/lib/workspaces';
 import { SECTOR_BENCHMARKS, type SectorBenchmark } from './benchmarks';
 
 export { BENCHMARK_KEYS, SECTOR_BENCHMARKS, type BenchmarkKey, type Figure, type SectorBenchmark } from './benchmarks';

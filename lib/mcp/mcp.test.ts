@@ -3,8 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, createAgentKey } from '@/lib/agents';
-import { AgentBridge, type TurnRunner } from '@/lib/bridge/bridge';
-import { createTurnRunner } from '@/lib/bridge/turn';
+import { AgentBridge, createTurnRunner, type TurnRunner } from '@/lib/bridge';
 import { createConversation, listMessages } from '@/lib/chat';
 import { resetConfigForTests } from '@/lib/config';
 import { createApiKey, revokeApiKey } from '@/lib/topics';

@@ -1,5 +1,5 @@
 import type { BenchmarkKey, SectorBenchmark } from '@/lib/knowledge';
-import { SECTORS, type SectorId } from '@/lib/workspaces/sectors';
+import { SECTORS, type SectorId } from '@/lib/workspaces';
 import type { Health, Metric, Planet } from './types';
 
 /**

@@ -26,6 +26,7 @@ export {
 } from './types';
 export { computeAllPlanets, computePlanetMetrics, computePulse, LAPSE_GRACE, LAPSE_MIN_VISITS, STALE_DEAL_DAYS } from './metrics';
 export { planetMetricsForAgent } from './for-agent';
+export { metricLabel, metricValue, money } from './format';
 export { judge, MIN_SAMPLE, RULES, WATCH_TOLERANCE, type Rule } from './health';
 export { BOOKED_AHEAD_DAYS, DEMO_SEED, FUTURE_DAYS, HISTORY_DAYS, OPEN_WEEKDAYS, generateDemoData, type DemoData, type DemoOptions } from './demo';
 export { insertPlanetData, seedPlanetsDemo, type PlanetDataTarget } from './seed';

@@ -12,6 +12,7 @@ export {
   nextRunAfter,
   routineInputSchema,
   routinePatchSchema,
+  routineRuns,
   runRoutineNow,
   scheduleDueRoutines,
   updateRoutine,

@@ -14,3 +14,8 @@ export function asciiSlug(text: string, { separator, maxLength, fallback }: { se
     .replace(/[-_]+$/, '');
   return slug || fallback;
 }
+
+/** An image source a card or an artifact may show: an https URL or an inline PNG, JPEG, GIF or WebP. */
+export function isSafeImageUrl(value: string): boolean {
+  return /^https:\/\/[^\s]+$/i.test(value) || /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(value);
+}

@@ -2,9 +2,11 @@ export { authenticate, callerForKey, createApiKey, createApiKeySchema, listApiKe
 export type { ApiKey, Caller } from './auth';
 export { contractRoute, parseBody } from './http';
 export { openApiDocument } from './openapi';
-export { processNext, queueConcurrency, setQueueConcurrency, stalledWorkspaces } from './queue';
+export { processNext, queueConcurrency, setQueueConcurrency, stalledWorkspaces, topicRequests } from './queue';
 export { checkSubmitLimit } from './ratelimit';
 export { deleteRequest, getRequest, idempotencyKeyOf, listRequests, submitRequest } from './requests';
 export { createTopicSchema, getRequestQuery, listRequestsQuery, listSessionsQuery, REQUEST_STATUSES, submitRequestSchema, updateTopicSchema } from './schemas';
+export type { RequestStatus } from './schemas';
 export { closeSession, getSession, listSessions } from './sessions';
 export { createTopic, deleteTopic, getTopic, listTopics, requestCounts, summarizeTopic, updateTopic } from './topics';
+export type { RequestWire, SessionWithRequestsWire, TopicWire } from './wire';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { BackendError, zeroUsage, type LoopBackend, type LoopHost, type ModelTurn } from './types';
-import type { BackendErrorKind, Usage } from '../types';
+import type { BackendErrorKind, Usage } from '@/lib/agent/types';
 
 /**
  * The `claude-code` backend: a Claude Pro/Max subscription through the Claude Agent SDK, which drives the

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
-import type { BackendId } from '../types';
+import type { BackendId } from '@/lib/agent/types';
 import { anthropicBackend } from './anthropic';
 import { CLAUDE_AGENT_SDK, claudeCodeBackend } from './claude-code';
 import { codexBackend } from './codex';

@@ -1,4 +1,4 @@
-import type { BackendErrorKind, BackendId, StopReason, Usage } from '../types';
+import type { BackendErrorKind, BackendId, StopReason, Usage } from '@/lib/agent/types';
 
 /** A tool as a model sees it. The list is sorted by name and each schema has sorted keys. */
 export interface ToolSpec {

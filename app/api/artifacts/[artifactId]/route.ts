@@ -1,3 +1,3 @@
-import { personArtifacts } from '@/lib/artifacts/http';
+import { personArtifacts } from '@/lib/artifacts';
 
 export const GET = personArtifacts.get;

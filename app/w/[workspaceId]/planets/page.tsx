@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { trendText } from '@/components/home/format';
-import { metricLabel, metricValue } from '@/lib/planets/format';
+import { metricLabel, metricValue } from '@/lib/planets';
 import { HealthBadge } from '@/components/planets/health';
 import { PlanetDisc } from '@/components/planets/planet-disc';
 import { ChevronRightIcon } from '@/components/ui/icons';

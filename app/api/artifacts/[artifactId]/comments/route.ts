@@ -1,4 +1,4 @@
-import { personArtifacts } from '@/lib/artifacts/http';
+import { personArtifacts } from '@/lib/artifacts';
 
 // ?version=n places the comments on that version (default: the current one).
 export const GET = personArtifacts.listComments;

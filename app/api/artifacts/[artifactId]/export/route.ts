@@ -1,4 +1,4 @@
-import { personArtifacts } from '@/lib/artifacts/http';
+import { personArtifacts } from '@/lib/artifacts';
 
 // ?version=n&format=file|pdf
 export const GET = personArtifacts.export;

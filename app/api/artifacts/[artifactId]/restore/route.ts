@@ -1,4 +1,4 @@
-import { personArtifacts } from '@/lib/artifacts/http';
+import { personArtifacts } from '@/lib/artifacts';
 
 // Copies a past version into a new, current one.
 export const POST = personArtifacts.restore;

@@ -1,4 +1,4 @@
-import { personArtifacts } from '@/lib/artifacts/http';
+import { personArtifacts } from '@/lib/artifacts';
 
 export const GET = personArtifacts.listVersions;
 // Saving an edit makes the next version.

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { decisionState, describeDecision, shortDate } from '@/components/home/format';
 import { formatMoment, formatPercent } from '@/lib/i18n';
-import { metricLabel, metricValue } from '@/lib/planets/format';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText } from '@/components/planets/insight-text';
 import { PlanetDisc } from '@/components/planets/planet-disc';
@@ -12,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { planetDetail, trendOf } from '@/lib/home';
 import { getI18n } from '@/lib/i18n/server';
-import { isPlanet } from '@/lib/planets';
+import { isPlanet, metricLabel, metricValue } from '@/lib/planets';
 import { SECTORS } from '@/lib/workspaces';
 import { currentWorkspace } from '../../current';
 

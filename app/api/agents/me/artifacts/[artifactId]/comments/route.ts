@@ -1,4 +1,4 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 // ?version=n places the comments on that version (default: the current one).
 export const GET = agentArtifacts.listComments;

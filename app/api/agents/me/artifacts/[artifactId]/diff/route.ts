@@ -1,4 +1,4 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 // ?from=1&to=3
 export const GET = agentArtifacts.diff;

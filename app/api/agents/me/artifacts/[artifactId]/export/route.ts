@@ -1,4 +1,4 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 // ?version=n&format=file|pdf
 export const GET = agentArtifacts.export;

@@ -1,4 +1,4 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 // Copies a past version into a new, current one.
 export const POST = agentArtifacts.restore;

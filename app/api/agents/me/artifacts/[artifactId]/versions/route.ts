@@ -1,4 +1,4 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 export const GET = agentArtifacts.listVersions;
 // Saving an edit makes the next version.

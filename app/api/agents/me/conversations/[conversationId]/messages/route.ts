@@ -1,6 +1,6 @@
 import { ok, parseJson, parseQuery, route } from '@/lib/api';
 import { requireAgent } from '@/lib/agents';
-import { agentConversationView } from '@/lib/bridge/history';
+import { agentConversationView } from '@/lib/bridge';
 import { agentReplySchema, historyQuerySchema, sendMessage } from '@/lib/chat';
 
 type Params = { conversationId: string };

@@ -1,3 +1,3 @@
-import { agentArtifacts } from '@/lib/artifacts/http';
+import { agentArtifacts } from '@/lib/artifacts';
 
 export const GET = agentArtifacts.getVersion;
