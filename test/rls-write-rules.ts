@@ -279,7 +279,7 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
     update: { who: 'admin', set: 'enabled = not enabled, next_run_at = case when enabled then null else now() end' },
   },
 
-  // lib/autonomy, lib/insights, lib/home: autonomy is the admins'; insights and one's own Home are everyone's.
+  // lib/autonomy, lib/insights, lib/home: autonomy and decisions are the admins'; insights and one's own Home are everyone's.
   workspace_autonomy: {
     insert: [{ who: 'admin', row: ({ world, user }) => ({ workspace_id: world.a.id, paused: true, updated_by: user.id }), replacesSeeded: true }],
     update: { who: 'admin', set: 'paused = not paused, updated_by = auth.uid()' },
@@ -294,6 +294,14 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
   },
   workspace_insights: {
     update: { who: 'member', set: `status = 'dismissed', status_changed_by = auth.uid()` },
+  },
+  agent_decisions: {
+    // The owner and admins decide a proposal still waiting, naming themselves; what follows is the server's.
+    update: {
+      who: 'admin',
+      set: `status = 'rejected', decided_by = auth.uid(), decided_at = now()`,
+      where: (world) => [`workspace_id = $1 and status = 'proposed'`, [world.a.id]],
+    },
   },
   workspace_home_prefs: {
     insert: [

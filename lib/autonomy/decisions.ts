@@ -160,6 +160,16 @@ const loadForUpdate = async (tx: Tx, workspaceId: string, decisionId: string) =>
 };
 
 /**
+ * The decision, locked, in a person's transaction. With the service's rights: a lock is an update's,
+ * and people may update only a proposal still waiting, while a decided one must be read to say so.
+ */
+const lockDecision = (tx: Tx, workspaceId: string, decisionId: string) => elevated(tx, (service) => loadForUpdate(service, workspaceId, decisionId));
+
+/** A proposal past its expiry closes: the app's clock decides, not the person who came too late. */
+const expire = (tx: Tx, decisionId: string) =>
+  elevated(tx, (service) => service.query(`update public.agent_decisions set status = 'expired' where id = $1`, [decisionId]));
+
+/**
  * Approves a proposal and executes it, exactly once. `argsHash` is the hash the person was shown: a
  * different one means they approved something else, and nothing runs. The row is locked, so of two
  * concurrent approvals one executes and the other finds it already done. A proposal past its expiry
@@ -175,24 +185,25 @@ export async function approveDecision(
   type Outcome = { kind: 'executed' } | { kind: 'failed'; error: string } | { kind: 'expired'; at: Date };
   const outcome = await withUser(user, async (tx): Promise<Outcome> => {
     await requireManager(tx, user, workspaceId, 'approveProposals');
+    const decision = await lockDecision(tx, workspaceId, decisionId);
+    if (!decision) throw notFound('proposal');
+    if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
+    if (decision.args_hash !== argsHash) {
+      throw conflict('api.decisions.notWhatYouSaw');
+    }
+    if (decision.expires_at.getTime() <= now.getTime()) {
+      await expire(tx, decision.id);
+      return { kind: 'expired', at: decision.expires_at };
+    }
+    await refuseWhenStopped(tx, decision);
+    // The person's decision, as the person (RLS: agent_decisions_decide); carrying it out is the server's.
+    await tx.query(`update public.agent_decisions set status = 'approved', decided_by = $2, decided_at = $3 where id = $1`, [
+      decision.id,
+      user.id,
+      now.toISOString(),
+    ]);
     return elevated(tx, async (service) => {
-      const decision = await loadForUpdate(service, workspaceId, decisionId);
-      if (!decision) throw notFound('proposal');
-      if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
-      if (decision.args_hash !== argsHash) {
-        throw conflict('api.decisions.notWhatYouSaw');
-      }
-      if (decision.expires_at.getTime() <= now.getTime()) {
-        await service.query(`update public.agent_decisions set status = 'expired' where id = $1`, [decision.id]);
-        return { kind: 'expired', at: decision.expires_at };
-      }
-      await refuseWhenStopped(service, decision);
       const workspace = (await loadActionWorkspace(service, workspaceId))!;
-      await service.query(`update public.agent_decisions set status = 'approved', decided_by = $2, decided_at = $3 where id = $1`, [
-        decision.id,
-        user.id,
-        now.toISOString(),
-      ]);
       const done = await executeDecision(service, { workspace, now }, decision);
       return done.ok ? { kind: 'executed' } : { kind: 'failed', error: done.error };
     });
@@ -221,19 +232,20 @@ async function refuseWhenStopped(tx: Tx, decision: DecisionRow) {
 export async function rejectDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'rejected' | 'expired' }> {
   return withUser(user, async (tx) => {
     await requireManager(tx, user, workspaceId, 'ignoreProposals');
-    return elevated(tx, async (service) => {
-      const decision = await loadForUpdate(service, workspaceId, decisionId);
-      if (!decision) throw notFound('proposal');
-      if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
-      const status: 'rejected' | 'expired' = decision.expires_at.getTime() <= now.getTime() ? 'expired' : 'rejected';
-      await service.query(`update public.agent_decisions set status = $2, decided_by = $3, decided_at = $4 where id = $1`, [
-        decision.id,
-        status,
-        status === 'rejected' ? user.id : null,
-        status === 'rejected' ? now.toISOString() : null,
-      ]);
-      return { decisionId, status };
-    });
+    const decision = await lockDecision(tx, workspaceId, decisionId);
+    if (!decision) throw notFound('proposal');
+    if (decision.status !== 'proposed') throw conflict(`api.decisions.proposal.${decision.status}`, undefined, { status: decision.status });
+    if (decision.expires_at.getTime() <= now.getTime()) {
+      await expire(tx, decision.id);
+      return { decisionId, status: 'expired' as const };
+    }
+    // As the person (RLS: agent_decisions_decide).
+    await tx.query(`update public.agent_decisions set status = 'rejected', decided_by = $2, decided_at = $3 where id = $1`, [
+      decision.id,
+      user.id,
+      now.toISOString(),
+    ]);
+    return { decisionId, status: 'rejected' as const };
   }).catch(rethrowAsApiError);
 }
 
@@ -245,6 +257,10 @@ export async function rejectDecision(user: SessionUser, workspaceId: string, dec
  *   goes back to "Needs your OK", as it was, until it expires; an automatic action, or one whose
  *   proposal has expired, ends `undone`.
  * Once a message is past `queued` (a provider has it), nothing can be undone.
+ *
+ * All of it is the server's, after the role check here: reversing an execution writes the outbox and
+ * marks no person writes, and people may only decide a waiting proposal (agent_decisions_decide), never
+ * move a decided one back.
  */
 export async function undoDecision(user: SessionUser, workspaceId: string, decisionId: string, now = new Date()): Promise<{ decisionId: string; status: 'proposed' | 'undone' }> {
   return withUser(user, async (tx) => {
