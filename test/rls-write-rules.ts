@@ -223,6 +223,60 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
     ],
   },
 
+  // lib/artifacts: whoever may read a conversation's artifacts publishes, edits and comments, as themselves.
+  artifacts: {
+    insert: [
+      {
+        // Published with one's own message as its chip: in the seeded channel only the owner has written.
+        who: 'author',
+        row: ({ world, user, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.message_reactions!.conversation_id,
+          message_id: seeded.message_reactions!.message_id,
+          kind: 'document',
+          title: 'Opening hours',
+          created_by_user_id: user.id,
+        }),
+      },
+    ],
+    update: { who: 'member', set: `title = title || ' (2)', updated_at = now()` },
+  },
+  artifact_versions: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, user, name, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.artifacts!.conversation_id,
+          artifact_id: seeded.artifacts!.id,
+          version: 2,
+          title: 'Brief',
+          content: '# Brief\nHello again',
+          author_kind: 'person',
+          author_user_id: user.id,
+          author_name: name,
+        }),
+      },
+    ],
+  },
+  artifact_comments: {
+    insert: [
+      {
+        who: 'member',
+        row: ({ world, user, name, seeded }) => ({
+          workspace_id: world.a.id,
+          conversation_id: seeded.artifacts!.conversation_id,
+          artifact_id: seeded.artifacts!.id,
+          version: 1,
+          body: 'Looks good',
+          author_kind: 'person',
+          author_user_id: user.id,
+          author_name: name,
+        }),
+      },
+    ],
+  },
+
   // lib/topics: members queue work; the API keys and the queue's concurrency are the admins'.
   api_keys: {
     insert: [

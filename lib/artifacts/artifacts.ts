@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validate } from '@/lib/api';
-import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
 import type { Actor, AuthorKind, SentMessage } from '@/lib/chat';
-import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage } from '@/lib/chat/pipeline';
+import { creatorOf, lockConversation, requireAgentMembership, requireVisibleConversation, serviceFor, writeMessage } from '@/lib/chat/pipeline';
 import { publish } from '@/lib/realtime';
 import type { ArtifactChip } from '@/lib/cards';
 import { diffLines, mapLine, splitLines, type Diff } from './diff';
@@ -20,9 +20,8 @@ import {
 
 /**
  * Artifacts: versioned objects attached to a conversation. Access is the conversation's: a person
- * reads through RLS (the conversation's visibility), an agent must be a member of the conversation.
- * Writes run with the server's rights in the same transaction, after that check. Every edit and
- * every restore is a new version; nothing is ever overwritten.
+ * reads and writes through RLS (the conversation's visibility), an agent must be a member of the
+ * conversation. Every edit and every restore is a new version; nothing is ever overwritten.
  */
 
 export interface Author {
@@ -147,14 +146,12 @@ const versionColumns = `version, title, language, note, restored_from, author_ki
 
 
 /**
- * Runs `fn` as the actor: a person under RLS (with `write` for the server-rights part), an agent with
- * the server's rights (it is authorised by membership checks, which every read below starts with).
+ * Runs `fn` as the actor: a person under RLS, which decides their writes too (artifacts_insert,
+ * artifacts_update, artifact_versions_insert, artifact_comments_insert); an agent with the server's
+ * rights (it is authorised by membership checks, which every read below starts with).
  */
-function asActor<T>(actor: Actor, fn: (tx: Tx, write: <R>(f: (tx: Tx) => Promise<R>) => Promise<R>) => Promise<T>): Promise<T> {
-  const run =
-    actor.kind === 'person'
-      ? withUser(actor.user, (tx) => fn(tx, (f) => elevated(tx, f)))
-      : asService((tx) => fn(tx, (f) => f(tx)));
+function asActor<T>(actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const run = actor.kind === 'person' ? withUser(actor.user, fn) : asService(fn);
   return run.catch(rethrowAsApiError);
 }
 
@@ -183,16 +180,17 @@ async function loadVersion(tx: Tx, artifactId: string, version: number): Promise
   return { ...toVersion(row), content: row.content! };
 }
 
-async function authorOf(tx: Tx, actor: Actor): Promise<{ kind: AuthorKind; userId: string | null; agentId: string | null; name: string }> {
+/** The author as a version or comment records them: the column naming them (a person may write only theirs), their id and name. */
+async function authorOf(tx: Tx, actor: Actor): Promise<{ kind: AuthorKind; column: 'author_user_id' | 'author_agent_id'; id: string; name: string }> {
   if (actor.kind === 'person') {
     const [row] = await tx.query<{ name: string }>(
       `select coalesce(nullif(display_name, ''), split_part(email, '@', 1)) as name from public.profiles where user_id = $1`,
       [actor.user.id],
     );
-    return { kind: 'person', userId: actor.user.id, agentId: null, name: row?.name ?? actor.user.email };
+    return { kind: 'person', column: 'author_user_id', id: actor.user.id, name: row?.name ?? actor.user.email };
   }
   const [row] = await tx.query<{ name: string }>(`select name from private.agents where id = $1`, [actor.agentId]);
-  return { kind: 'agent', userId: null, agentId: actor.agentId, name: row?.name ?? 'Agent' };
+  return { kind: 'agent', column: 'author_agent_id', id: actor.agentId, name: row?.name ?? 'Agent' };
 }
 
 async function insertVersion(
@@ -204,8 +202,8 @@ async function insertVersion(
   const author = await authorOf(tx, actor);
   await tx.query(
     `insert into public.artifact_versions (workspace_id, conversation_id, artifact_id, version, title, language, content, note, restored_from,
-                                           author_kind, author_user_id, author_agent_id, author_name)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+                                           author_kind, ${author.column}, author_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       artifact.workspace_id,
       artifact.conversation_id,
@@ -217,8 +215,7 @@ async function insertVersion(
       v.note,
       v.restoredFrom ?? null,
       author.kind,
-      author.userId,
-      author.agentId,
+      author.id,
       author.name,
     ],
   );
@@ -232,28 +229,25 @@ export async function publishArtifact(actor: Actor, conversationId: string, inpu
   const data = validate(publishArtifactSchema, input);
   const content = data.kind === 'image' ? data.content.trim() : data.content;
   const id = randomUUID();
-  const { message } = await asActor(actor, async (tx, write) => {
+  const message = await asActor(actor, async (tx) => {
     if (actor.kind === 'person') await requireVisibleConversation(tx, conversationId);
     else await requireAgentMembership(tx, actor.agentId, conversationId);
-    return write(async (tx) => {
-      const conversation = await lockConversation(tx, conversationId);
-      const chip: ArtifactChip = { id, kind: data.kind, title: data.title, version: 1 };
-      const message = await writeMessage(tx, actor, conversation, data.body || data.title, { extractThreads: false, payload: { artifacts: [chip] } });
-      const author = await authorOf(tx, actor);
-      await tx.query(
-        `insert into public.artifacts (id, workspace_id, conversation_id, message_id, kind, title, language, created_by_user_id, created_by_agent_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [id, conversation.workspace_id, conversation.id, message.id, data.kind, data.title, data.language ?? null, author.userId, author.agentId],
-      );
-      await insertVersion(tx, { id, workspace_id: conversation.workspace_id, conversation_id: conversation.id }, actor, {
-        version: 1,
-        title: data.title,
-        language: data.language ?? null,
-        content,
-        note: data.note,
-      });
-      return { message };
+    const conversation = await serviceFor(tx, actor)((tx) => lockConversation(tx, conversationId));
+    const chip: ArtifactChip = { id, kind: data.kind, title: data.title, version: 1 };
+    const message = await writeMessage(tx, actor, conversation, data.body || data.title, { extractThreads: false, payload: { artifacts: [chip] } });
+    const [creator, creatorId] = creatorOf(actor);
+    await tx.query(
+      `insert into public.artifacts (id, workspace_id, conversation_id, message_id, kind, title, language, ${creator}) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, conversation.workspace_id, conversation.id, message.id, data.kind, data.title, data.language ?? null, creatorId],
+    );
+    await insertVersion(tx, { id, workspace_id: conversation.workspace_id, conversation_id: conversation.id }, actor, {
+      version: 1,
+      title: data.title,
+      language: data.language ?? null,
+      content,
+      note: data.note,
     });
+    return message;
   });
   return { artifact: await getArtifact(actor, id), message };
 }
@@ -277,7 +271,8 @@ export async function getVersion(actor: Actor, id: string, version: number): Pro
 
 /**
  * Locks the artifact for a new version (version numbers are handed out one at a time) and returns
- * its current state. Runs with the server's rights: the caller checked access first.
+ * its current state. In the actor's transaction: a person may lock what they may update
+ * (artifacts_update), and the caller checked access first.
  */
 async function lockForVersion(tx: Tx, id: string) {
   const [row] = await tx.query<{ current_version: number; kind: ArtifactKind; message_id: string | null; workspace_id: string; conversation_id: string }>(
@@ -311,26 +306,24 @@ async function addVersion(
 /** An edit: a new version with the given content (and title/language when given). */
 export async function editArtifact(actor: Actor, id: string, input: EditArtifactInput): Promise<ArtifactDetail> {
   const data = validate(editArtifactSchema, input);
-  await asActor(actor, async (tx, write) => {
+  await asActor(actor, async (tx) => {
     const row = await loadArtifact(tx, actor, id);
-    return write((tx) =>
-      addVersion(tx, actor, row.id, (current, kind) => {
-        if (data.baseVersion !== undefined && data.baseVersion !== current.version) {
-          throw conflict('api.artifacts.staleEdit', { current: current.version, base: data.baseVersion }, { currentVersion: current.version });
-        }
-        const next = {
-          title: data.title ?? current.title,
-          language: data.language === undefined ? current.language : data.language,
-          content: kind === 'image' ? data.content.trim() : data.content,
-          note: data.note,
-        };
-        validate(z.object({ content: z.string(), language: z.string().nullable() }).superRefine((v, ctx) => checkContent(kind, v, ctx)), next);
-        if (next.content === current.content && next.title === current.title && next.language === current.language) {
-          throw new ApiError('validation_failed', 'api.artifacts.nothingChanged');
-        }
-        return next;
-      }),
-    );
+    return addVersion(tx, actor, row.id, (current, kind) => {
+      if (data.baseVersion !== undefined && data.baseVersion !== current.version) {
+        throw conflict('api.artifacts.staleEdit', { current: current.version, base: data.baseVersion }, { currentVersion: current.version });
+      }
+      const next = {
+        title: data.title ?? current.title,
+        language: data.language === undefined ? current.language : data.language,
+        content: kind === 'image' ? data.content.trim() : data.content,
+        note: data.note,
+      };
+      validate(z.object({ content: z.string(), language: z.string().nullable() }).superRefine((v, ctx) => checkContent(kind, v, ctx)), next);
+      if (next.content === current.content && next.title === current.title && next.language === current.language) {
+        throw new ApiError('validation_failed', 'api.artifacts.nothingChanged');
+      }
+      return next;
+    });
   });
   return getArtifact(actor, id);
 }
@@ -338,15 +331,13 @@ export async function editArtifact(actor: Actor, id: string, input: EditArtifact
 /** Restores a past version: its content becomes a new, current version (history stays whole). */
 export async function restoreVersion(actor: Actor, id: string, input: z.input<typeof restoreSchema>): Promise<ArtifactDetail> {
   const { version, note } = validate(restoreSchema, input);
-  await asActor(actor, async (tx, write) => {
+  await asActor(actor, async (tx) => {
     const row = await loadArtifact(tx, actor, id);
     const past = await loadVersion(tx, row.id, version);
-    return write((tx) =>
-      addVersion(tx, actor, row.id, (current) => {
-        if (current.version === version) throw conflict('api.artifacts.alreadyCurrent', { version });
-        return { title: past.title, language: past.language, content: past.content, note: note || `Restored version ${version}`, restoredFrom: version };
-      }),
-    );
+    return addVersion(tx, actor, row.id, (current) => {
+      if (current.version === version) throw conflict('api.artifacts.alreadyCurrent', { version });
+      return { title: past.title, language: past.language, content: past.content, note: note || `Restored version ${version}`, restoredFrom: version };
+    });
   });
   return getArtifact(actor, id);
 }
@@ -365,35 +356,32 @@ export async function diffVersions(actor: Actor, id: string, from: number, to: n
 /** A comment on a version (optionally on one of its lines, whose text it keeps as the quote). */
 export async function addComment(actor: Actor, id: string, input: z.input<typeof commentSchema>): Promise<ArtifactComment> {
   const data = validate(commentSchema, input);
-  const commentId = await asActor(actor, async (tx, write) => {
+  const commentId = await asActor(actor, async (tx) => {
     const row = await loadArtifact(tx, actor, id);
     const version = await loadVersion(tx, row.id, data.version);
     const lines = splitLines(version.content);
     if (data.line !== undefined && data.line > lines.length) {
       throw new ApiError('validation_failed', 'api.artifacts.noSuchLine', { version: data.version, lines: lines.length, line: data.line });
     }
-    return write(async (tx) => {
-      const author = await authorOf(tx, actor);
-      const [inserted] = await tx.query<{ id: string }>(
-        `insert into public.artifact_comments (workspace_id, conversation_id, artifact_id, version, line, quote, body, author_kind, author_user_id, author_agent_id, author_name)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [
-          row.workspace_id,
-          row.conversation_id,
-          row.id,
-          data.version,
-          data.line ?? null,
-          data.line !== undefined ? lines[data.line - 1]!.slice(0, 500) : null,
-          data.body,
-          author.kind,
-          author.userId,
-          author.agentId,
-          author.name,
-        ],
-      );
-      await announce(tx, row);
-      return inserted!.id;
-    });
+    const author = await authorOf(tx, actor);
+    const [inserted] = await tx.query<{ id: string }>(
+      `insert into public.artifact_comments (workspace_id, conversation_id, artifact_id, version, line, quote, body, author_kind, ${author.column}, author_name)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+      [
+        row.workspace_id,
+        row.conversation_id,
+        row.id,
+        data.version,
+        data.line ?? null,
+        data.line !== undefined ? lines[data.line - 1]!.slice(0, 500) : null,
+        data.body,
+        author.kind,
+        author.id,
+        author.name,
+      ],
+    );
+    await announce(tx, row);
+    return inserted!.id;
   });
   return (await listComments(actor, id)).find((c) => c.id === commentId)!;
 }
