@@ -1,7 +1,6 @@
 import { rethrowAsApiError } from '@/lib/api';
 import { asService } from '@/lib/db';
-import type { AuthorKind, ConversationKind, ConversationStatus } from '@/lib/chat';
-import { requireAgentMembership } from '@/lib/chat/pipeline';
+import { requireConversationAccess, type AuthorKind, type ConversationKind, type ConversationStatus } from '@/lib/chat';
 
 /**
  * What an agent connection reads before it answers: the conversation (with who opened it, so an
@@ -35,7 +34,7 @@ export async function agentConversationView(
 ): Promise<AgentConversationView> {
   const limit = query.limit ?? 30;
   return asService(async (tx) => {
-    await requireAgentMembership(tx, agentId, conversationId);
+    await requireConversationAccess(tx, { kind: 'agent', agentId }, conversationId);
     const [c] = await tx.query<{
       id: string;
       workspace_id: string;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ApiError, conflict, isUuid, managersOnly, notFound, rethrowAsApiError } from '@/lib/api';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
-import type { AuthorKind } from '@/lib/chat';
-import { lockConversation, writeMessage } from '@/lib/chat/pipeline';
+import { writeMessageIn, type AuthorKind } from '@/lib/chat';
 import { LOCALES, type Locale } from '@/lib/i18n';
 import { publish } from '@/lib/realtime';
 import { DECISION_VERBS, readAttachments, type ActionState, type ActionStatus, type Card, type CardAction, type CardEvent } from './card';
@@ -140,8 +139,7 @@ async function handOn(
     ...(approvedBy ? { approvedBy } : {}),
   };
   const body = `@${name} ▸ ${text(action.label, locale)}${title ? ` — ${text(title, locale)}` : ''}`;
-  const conversation = await lockConversation(tx, message.conversation_id);
-  const sent = await writeMessage(tx, { kind: 'person', user }, conversation, body, {
+  const sent = await writeMessageIn(tx, { kind: 'person', user }, message.conversation_id, body, {
     extractThreads: false,
     payload: { cardEvent: { ...event, label: action.label } },
   });
@@ -246,9 +244,8 @@ export async function clickAction(user: SessionUser, messageId: string, input: C
       const name = await agentName(tx, message.author_agent_id!, message.conversation_id);
       const approval = approvalCardFor(card, action, eventId, expiresAt!, await displayName(tx, user), name);
       const title = titleOf(card);
-      const conversation = await lockConversation(tx, message.conversation_id);
       const body = locale === 'it' ? `Serve un OK: ${text(action.label, locale)}` : `Needs an OK: ${text(action.label, locale)}`;
-      const sent = await writeMessage(tx, { kind: 'agent', agentId: message.author_agent_id! }, conversation, title ? `${body} — ${text(title, locale)}` : body, {
+      const sent = await writeMessageIn(tx, { kind: 'agent', agentId: message.author_agent_id! }, message.conversation_id, title ? `${body} — ${text(title, locale)}` : body, {
         extractThreads: false,
         payload: { cards: [approval] },
       });

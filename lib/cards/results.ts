@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { rethrowAsApiError, validate } from '@/lib/api';
 import { asService, withUser, type SessionUser } from '@/lib/db';
-import { MAX_BODY, type AuthorKind } from '@/lib/chat';
-import { lockConversation, requireAgentMembership, requireVisibleConversation, writeMessage, type SentMessage } from '@/lib/chat/pipeline';
+import { MAX_BODY, requireConversationAccess, writeMessageIn, type AuthorKind, type SentMessage } from '@/lib/chat';
 import { readAttachments, type Card } from './card';
 import type { Label } from './layout';
 import { titleOf } from './keys';
@@ -40,10 +39,9 @@ function summaryOf(cards: Card[]): string {
 export async function publishResults(agentId: string, input: PublishResultsInput): Promise<{ message: SentMessage; cards: Card[] }> {
   const { conversationId, body, results, replyTo, done } = validate(publishResultsSchema, input);
   return asService(async (tx) => {
-    await requireAgentMembership(tx, agentId, conversationId);
+    await requireConversationAccess(tx, { kind: 'agent', agentId }, conversationId);
     const cards = await stampCards(tx, results);
-    const conversation = await lockConversation(tx, conversationId);
-    const message = await writeMessage(tx, { kind: 'agent', agentId }, conversation, body?.trim() || summaryOf(cards), {
+    const message = await writeMessageIn(tx, { kind: 'agent', agentId }, conversationId, body?.trim() || summaryOf(cards), {
       payload: { cards },
       replyTo,
       done,
@@ -67,7 +65,7 @@ export interface CardMessage {
  */
 export async function listCardMessages(user: SessionUser, conversationId: string, limit = 50): Promise<CardMessage[]> {
   return withUser(user, async (tx) => {
-    await requireVisibleConversation(tx, conversationId);
+    await requireConversationAccess(tx, { kind: 'person', user }, conversationId);
     const rows = await tx.query<{
       id: string;
       conversation_id: string;

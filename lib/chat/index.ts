@@ -23,7 +23,7 @@ export {
 export type { Message } from './messages';
 export { extractSideThreads, findMentions } from './parse';
 export type { Mentionable, SideThreadBlock } from './parse';
-export { LOOP_LIMITS, MAX_BODY, abandonStalledThreads, resolveThread, sendMessage } from './pipeline';
+export { LOOP_LIMITS, MAX_BODY, abandonStalledThreads, requireConversationAccess, resolveThread, sendMessage, writeMessageIn } from './pipeline';
 export type { Actor, SendOptions, SentMessage } from './pipeline';
 export { decideTurns } from './turns';
 export type { Turn, TurnCandidate, TurnInput, TurnReason } from './turns';

@@ -108,13 +108,29 @@ export async function sendMessage(actor: Actor, conversationId: string, body: st
     if (options.replyTo || options.done) throw new ApiError('bad_request', 'api.chat.agentsOnlyReply');
     return withUser(actor.user, async (tx) => {
       await requireVisibleConversation(tx, conversationId);
-      return writeMessage(tx, actor, await elevated(tx, (tx) => lockConversation(tx, conversationId)), body, options);
+      return writeMessageIn(tx, actor, conversationId, body, options);
     }).catch(rethrowAsApiError);
   }
   return asService(async (tx) => {
     await requireAgentMembership(tx, actor.agentId, conversationId);
-    return writeMessage(tx, actor, await lockConversation(tx, conversationId), body, options);
+    return writeMessageIn(tx, actor, conversationId, body, options);
   }).catch(rethrowAsApiError);
+}
+
+/**
+ * What other capabilities use to add a message to their own transaction (cards, artifacts), and to check
+ * an actor may read a conversation first (they, and the bridge): the access check, then the locked
+ * conversation's send path. Nothing else of the pipeline is theirs.
+ */
+export async function requireConversationAccess(tx: Tx, actor: Actor, conversationId: string): Promise<void> {
+  if (actor.kind === 'person') await requireVisibleConversation(tx, conversationId);
+  else await requireAgentMembership(tx, actor.agentId, conversationId);
+}
+
+/** Writes a message into `conversationId` in the caller's transaction: locks the conversation (with the service's rights), then `writeMessage`. */
+export async function writeMessageIn(tx: Tx, actor: Actor, conversationId: string, body: string, options: WriteOptions = {}): Promise<SentMessage> {
+  const conversation = await serviceFor(tx, actor)((tx) => lockConversation(tx, conversationId));
+  return writeMessage(tx, actor, conversation, body, options);
 }
 
 export async function requireVisibleConversation(tx: Tx, conversationId: string): Promise<{ id: string; kind: string; parent_conversation_id: string | null }> {
