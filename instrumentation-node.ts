@@ -1,5 +1,5 @@
 import { runsBackgroundWork, startBackgroundWork } from '@/inngest';
-import { getDemoCredentials } from '@/lib/auth';
+import { getDemoCredentials, mailboxKey } from '@/lib/auth';
 import { startHostedSupervisor } from '@/lib/bridge';
 import { config } from '@/lib/config';
 import { closeDb, getDb } from '@/lib/db';
@@ -24,15 +24,20 @@ export async function startServer() {
   // when it was killed is claimable at once rather than when its leases run out.
   const worker = runsBackgroundWork() ? await startWorker(db, { install: installOf() }) : null;
   if (worker) installProcessWorker(worker);
+  const notes: string[] = [];
   if (cfg.embedded ? cfg.SEED_DEMO !== '0' : cfg.SEED_DEMO === '1') {
     await seedDemo();
     const login = await getDemoCredentials();
-    if (login) {
-      console.log(
-        `\n  Multiverbe is running on ${cfg.embedded ? `the embedded database (${cfg.PGLITE_DIR})` : 'Postgres'}.\n` +
-          `  Demo login: ${login.email} / ${login.password}\n  Open ${cfg.APP_URL}/sign-in\n`,
-      );
-    }
+    if (login) notes.push(`Demo login: ${login.email} / ${login.password}`);
+  }
+  // The whole outbox opens only with this key: reset links for people who cannot sign in are in it.
+  if (cfg.devMailbox) notes.push(`Dev mailbox (all mail): ${cfg.APP_URL}/dev/mailbox/unlock?key=${encodeURIComponent(await mailboxKey())}`);
+  if (notes.length) {
+    console.log(
+      `\n  Multiverbe is running on ${cfg.embedded ? `the embedded database (${cfg.PGLITE_DIR})` : 'Postgres'}.\n` +
+        notes.map((note) => `  ${note}\n`).join('') +
+        `  Open ${cfg.APP_URL}/sign-in\n`,
+    );
   }
   const executor = await startBackgroundWork();
   // Hosted agents' turns run wherever background work runs: a long-lived process (Inngest Cloud's

@@ -7,6 +7,20 @@ const nextConfig: NextConfig = {
   // self-hosted servers; it must never be traced into serverless bundles.
   outputFileTracingExcludes: { '*': ['node_modules/@anthropic-ai/claude-agent-sdk*/**'] },
   poweredByHeader: false,
+  // The service worker is fetched fresh on every check for an update, so a deploy reaches phones at once.
+  async headers() {
+    return [
+      {
+        source: '/sw.js',
+        headers: [
+          { key: 'Content-Type', value: 'application/javascript; charset=utf-8' },
+          { key: 'Cache-Control', value: 'no-cache, no-store, must-revalidate' },
+          { key: 'Service-Worker-Allowed', value: '/' },
+          { key: 'Content-Security-Policy', value: "default-src 'self'; script-src 'self'" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -9,7 +9,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // Each pass of scripts/test-all.sh has its own: Playwright empties this directory when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -10,7 +10,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { template: '%s · Multiverbe', default: 'Multiverbe' },
     description: t('app.description'),
-    icons: { icon: '/icon.svg' },
+    icons: { icon: '/icon.svg', apple: '/icons/icon-192.png' },
+    // iOS shows web pushes only to an app added to the Home Screen, which opens standalone with this.
+    appleWebApp: { capable: true, title: 'Multiverbe' },
   };
 }
 

@@ -12,18 +12,26 @@ export const uniqueEmail = (name: string, testInfo: TestInfo) =>
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Signs up through the form and waits for the personal workspace. Returns its URL path. */
+/**
+ * Signs up through the form and waits for the personal workspace. Without `next` it asks for the front
+ * door (`/`), as a link from elsewhere would, so onboarding (/welcome, e2e/onboarding.spec.ts) is not
+ * on the way. Returns the path it landed on.
+ */
 export async function signUp(page: Page, email: string, next?: string): Promise<string> {
+  await signUpToOnboarding(page, email, next ?? '/');
+  if (next) return next;
+  await page.waitForURL(/\/w\/[0-9a-f-]{36}/);
+  return new URL(page.url()).pathname;
+}
+
+/** Signs up through the form and waits where it leads: onboarding (/welcome), or `next` when given. */
+export async function signUpToOnboarding(page: Page, email: string, next?: string): Promise<void> {
   await page.goto(next ? `/sign-up?next=${encodeURIComponent(next)}` : '/sign-up');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  if (next) {
-    await page.waitForURL((url) => url.pathname === next);
-    return next;
-  }
-  await page.waitForURL(/\/w\/[0-9a-f-]{36}/);
-  return new URL(page.url()).pathname;
+  // `/` redirects on to a workspace at once: the caller waits for that.
+  if (next !== '/') await page.waitForURL((url) => url.pathname === (next ?? '/welcome'));
 }
 
 export async function expectNoAccess(page: Page, path: string) {
@@ -43,7 +51,7 @@ export async function hostedAgents(page: Page) {
     ['Nova', 'Receptionist'],
     ['Atlas', 'Chief of staff'],
   ]) {
-    // Agents have no screen of their own yet: created through the API, with the page's session.
+    // Through the API, with the page's session: quicker than Settings → Agents, which e2e/agents.spec.ts drives.
     const response = await page.request.post('/api/agents', { data: { name, role, runtime: 'hosted', backend: 'offline' } });
     expect(response.status()).toBe(201);
   }

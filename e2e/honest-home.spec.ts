@@ -9,7 +9,7 @@ import { demoSession } from './demo-session';
  * leaves it as it found it.
  */
 
-const NOT_CONNECTED = 'Ready to send — no SMS or email is connected';
+const NOT_CONNECTED = 'Ready — connect email or SMS to send';
 
 async function openAllCards(needs: Locator) {
   const more = needs.getByRole('button', { name: /^Show \d+ more$/ });
@@ -96,6 +96,13 @@ test('approve and undo, ignore and reload, Done for you: every text says what ha
   await expect(done.getByText('No SMS or email is connected yet, so nothing has left the app: these messages are ready to send.')).toBeVisible();
   for (const summary of await done.locator('summary').all()) await summary.click();
   await expect(done.getByText(NOT_CONNECTED).first()).toBeVisible();
+  await expect(done.getByRole('button', { name: /^Copy the message: / }).first()).toBeVisible();
+  expect(claimsOfSending(await page.getByRole('main').innerText())).toEqual([]);
+
+  // Settings → Messages: nothing connected, the same words and a copy button for each waiting message.
+  await page.goto(`${demo!.workspacePath}/settings/messages`);
+  await expect(page.getByText('Not connected: texts wait as ready to send.')).toBeVisible();
+  await expect(page.getByText(NOT_CONNECTED).first()).toBeVisible();
   expect(claimsOfSending(await page.getByRole('main').innerText())).toEqual([]);
 
   // The outbox and a planet's recent actions say the same.

@@ -30,7 +30,9 @@ const port = process.env.PORT ?? '3000';
 // Next's own binary, not npx: npx does not pass a SIGTERM on, so the server never heard it. With
 // NEXT_MANUAL_SIG_HANDLE, Next leaves SIGTERM/SIGINT to the app, which stops its background work, hands
 // back its leases and closes the embedded database before exiting (instrumentation-node.ts).
-const server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port], {
+// Node closes an idle kept-alive connection after 5 s; a client (or proxy) that reuses it at that moment
+// gets ECONNRESET instead of an answer. Idle connections stay open longer than a proxy's usual 60 s.
+const server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port, '--keepAliveTimeout', '75000'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: 'true' },

@@ -61,6 +61,9 @@ const PUBLIC: Record<string, string> = {
   'GET /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
   'POST /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
   'PUT /api/inngest': 'Inngest signs its own requests (and without Inngest keys the endpoint is closed)',
+  'POST /api/webhooks/twilio/status': 'Twilio signs its own requests with the workspace’s auth token; anything else gets 403',
+  'POST /api/webhooks/twilio/inbound/[workspaceId]': 'Twilio signs its requests: anything else is 403 and changes nothing (lib/inbound)',
+  'POST /api/webhooks/email/[secret]': 'the secret in the URL is the credential: an unknown one is 404 (lib/inbound)',
 };
 
 type Credential = 'session' | 'agent' | 'agentKey' | 'apiKey' | 'none';
@@ -75,7 +78,8 @@ interface World {
   agentKey: string;
   apiKey: string;
   ids: Record<string, string>;
-  examples: Record<string, { query?: Record<string, string>; body?: unknown }>;
+  /** A route's valid input; `contentType` for a route that reads something other than JSON (a CSV upload). */
+  examples: Record<string, { query?: Record<string, string>; body?: unknown; contentType?: string }>;
   openapi: { paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, JsonSchema> } };
 }
 
@@ -117,6 +121,8 @@ beforeAll(async () => {
   await createAgent(owner, { name: 'Iris', role: 'Marketer', runtime: 'local', backend: 'offline', workspaces: [workspaceId] });
   const { key: agentKey } = await createAgentKey(owner, nova, 'fuzz');
   const spareAgentKey = (await createAgentKey(owner, nova, 'spare')).credential.id;
+  // Settings → Agents deletes the agent it is given: not Nova, whom other routes need.
+  const spareAgent = (await createAgent(owner, { name: 'Spare', runtime: 'local', backend: 'offline', workspaces: [workspaceId] })).id;
   const agentToken = (await exchangeAgentCredential(agentKey)).token;
 
   // A message of the owner's (which wakes Nova: a delivery to claim) and a card with a button, clicked.
@@ -165,10 +171,13 @@ beforeAll(async () => {
     invitationId: invitation.invitation.id,
     userId: member.id,
     routineId: routine.id,
+    dealId: await one(`select id from public.deals where workspace_id = $1 and status = 'open' limit 1`, [workspaceId]),
     runId: await one(`select id from public.agent_runs where workspace_id = $1`, [workspaceId]),
     // Ids named alike by different routes: the route's own folder decides.
     '/api/agents/[agentId]/keys/[keyId] keyId': spareAgentKey,
     '/api/workspaces/[workspaceId]/api-keys/[keyId] keyId': spareApiKey,
+    '/api/workspaces/[workspaceId]/agents/[agentId] agentId': spareAgent,
+    '/api/workspaces/[workspaceId]/agents/[agentId]/keys/[keyId] keyId': spareAgentKey,
     '/api/workspaces/[workspaceId]/outbox/[messageId]/cancel messageId': await one(
       `select id from public.outbox_messages where workspace_id = $1 order by (status = 'queued') desc limit 1`,
       [workspaceId],
@@ -183,9 +192,14 @@ beforeAll(async () => {
     '/api/sessions/[id] id': request.session_id,
     topic_id: topic.id,
     session_id: request.session_id,
+    table: 'customers',
+    customerId: appointment.customer_id,
+    provider: 'google',
+    connectionId: randomUUID(),
   };
 
   const before = new Date(Date.now() + 60_000).toISOString();
+  const csvBody = 'Name,Phone\nFuzz Customer,+39 333 000 9999\n';
   const artifactExamples = (prefix: string) => ({
     [`GET ${prefix}/[artifactId]/comments`]: { query: { version: '1' } },
     [`POST ${prefix}/[artifactId]/comments`]: { body: { version: 1, line: 1, body: 'Looks good' } },
@@ -205,6 +219,11 @@ beforeAll(async () => {
     'POST /api/agents': { body: { name: 'Fuzz', role: 'Tester', capabilities: ['qa'], backend: 'offline', model: null, runtime: 'hosted', workspaces: [workspaceId] } },
     'PATCH /api/agents/[agentId]': { body: { role: 'Receptionist', capabilities: ['bookings', 'waitlist'] } },
     'POST /api/agents/[agentId]/keys': { body: { label: 'laptop' } },
+    'POST /api/workspaces/[workspaceId]/agents': {
+      body: { name: 'Fuzz desk', role: 'Tester', capabilities: ['qa'], instructions: 'Be brief.', backend: 'offline', model: null, runtime: 'hosted', workspaces: [workspaceId] },
+    },
+    'PATCH /api/workspaces/[workspaceId]/agents/[agentId]': { body: { role: 'Receptionist', instructions: 'Confirm every booking.', workspaces: [workspaceId] } },
+    'POST /api/workspaces/[workspaceId]/agents/[agentId]/keys': { body: { label: 'laptop' } },
     ...artifactExamples('/api/artifacts'),
     ...artifactExamples('/api/agents/me/artifacts'),
     'POST /api/conversations/[conversationId]/artifacts': { body: { kind: 'document', title: 'Notes', content: '# Notes', body: 'Here are the notes', note: 'first' } },
@@ -252,19 +271,33 @@ beforeAll(async () => {
       body: { customerId: appointment.customer_id, serviceId: appointment.service_id, staffId: appointment.staff_id, startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString() },
     },
     'PATCH /api/workspaces/[workspaceId]/appointments/[appointmentId]': { body: { status: 'confirmed' } },
+    'GET /api/workspaces/[workspaceId]/deals': { query: { owner: 'none' } },
+    'PATCH /api/workspaces/[workspaceId]/deals/[dealId]': { body: { status: 'open' } },
     'PATCH /api/workspaces/[workspaceId]/autonomy': { body: { planet: 'booking', autonomy: 'propose', paused: false } },
     'POST /api/workspaces/[workspaceId]/decisions/[decisionId]/[action]': { body: { argsHash: decision.args_hash } },
+    'POST /api/push/subscriptions': { body: { endpoint: 'https://push.example.test/fuzz-device', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } } },
+    'DELETE /api/push/subscriptions': { body: { endpoint: 'https://push.example.test/fuzz-device' } },
+    'POST /api/push/subscriptions/status': { body: { endpoint: 'https://push.example.test/fuzz-device' } },
     'GET /api/workspaces/[workspaceId]/decisions': { query: { status: 'proposed', tier: 'propose', planet: 'booking', limit: '10', before } },
     'PATCH /api/workspaces/[workspaceId]/insights/[insightId]': { body: { status: 'seen' } },
     'GET /api/workspaces/[workspaceId]/insights': { query: { planet: 'booking', days: '14', include_dismissed: 'true' } },
     'POST /api/workspaces/[workspaceId]/invitations': { body: { email: 'fuzz-guest@example.test', role: 'member' } },
     'PATCH /api/workspaces/[workspaceId]/members/[userId]': { body: { role: 'admin' } },
+    'PUT /api/workspaces/[workspaceId]/channels': { body: { dailyCap: 150 } },
     'GET /api/workspaces/[workspaceId]/outbox': { query: { status: 'queued', limit: '10', before } },
     'POST /api/workspaces/[workspaceId]/routines': {
       body: { agentId: nova, name: 'Evening check', instruction: 'Check tomorrow', schedule: { kind: 'interval', minutes: 120 }, enabled: true },
     },
     'PATCH /api/workspaces/[workspaceId]/routines/[routineId]': { body: { name: 'Morning check', instruction: 'Check the waitlist', schedule: { kind: 'cron', cron: '0 7 * * *' }, enabled: true } },
+    'POST /api/workspaces/[workspaceId]/connections': { body: { provider: 'google' } },
+    'GET /api/connections/[provider]/callback': { query: { code: 'fuzz-code', state: 'fuzz-state' } },
     'GET /api/workspaces/[workspaceId]/usage': { query: { month: new Date().toISOString().slice(0, 7), limit: '10', before } },
+    'PATCH /api/workspaces/[workspaceId]/customers/[customerId]': { body: { consentMarketing: true, consentMessages: true, notes: 'Prefers mornings' } },
+    // A name that is not theirs: the demo customer stays for the other routes (erasure itself: lib/customers' tests).
+    'POST /api/workspaces/[workspaceId]/customers/[customerId]/erase': { body: { confirmName: 'Not their name' } },
+    // The file itself as the body, as `curl --data-binary @customers.csv` sends it; the form upload is lib/imports' tests'.
+    'POST /api/workspaces/[workspaceId]/imports': { query: { table: 'customers', mapping: '{"name":0,"phone":1}' }, body: { raw: csvBody }, contentType: 'text/csv' },
+    'POST /api/workspaces/[workspaceId]/imports/preview': { query: { table: 'customers' }, body: { raw: csvBody }, contentType: 'text/csv' },
   };
 
   const { GET: openapiRoute } = routeModules['../app/api/openapi.json/route.ts'] as { GET: Handler };
@@ -443,7 +476,10 @@ interface Case {
 function casesOf(op: Operation): Case[] {
   const valid = validInputs(op);
   // Only a body the route is known to read must have its NUL refused; the filler sent to others may be ignored.
-  const bodyIsRead = Boolean(openApiOperation(op)?.requestBody ?? world.examples[nameOf(op)]?.body);
+  // A file (a CSV upload) is read as rows: a NUL in it is that row's problem, which the answer reports,
+  // not a refusal of the request; it must still never be a 5xx.
+  const file = Boolean(world.examples[nameOf(op)]?.contentType);
+  const bodyIsRead = !file && Boolean(openApiOperation(op)?.requestBody ?? world.examples[nameOf(op)]?.body);
   // MCP's JSON-RPC id is only echoed back, never stored.
   const echoedOnly = (path: (string | number)[]) => op.template === '/api/mcp' && path.join('.') === 'id';
   const cases: Case[] = [];
@@ -489,6 +525,8 @@ function casesOf(op: Operation): Case[] {
     add('body: nested deep', { body: { ...(valid.body as object), deep: DEEP } });
     add('body: empty', { body: { raw: '' } });
     add('body: not JSON', { body: { raw: '{"name": "fuzz"' } });
+    const text = (valid.body as { raw?: unknown }).raw;
+    if (file && typeof text === 'string') add('body: a NUL inside a cell', { body: { raw: text.replace('\n', '\nX\u0000') } });
   }
   // Without a credential the input must not matter: valid, or broken everywhere at once.
   const broken: Inputs = {
@@ -514,7 +552,7 @@ async function call(op: Operation, c: Case): Promise<{ status: number; body: unk
   for (const [key, value] of Object.entries(c.inputs.query)) url.searchParams.set(key, value);
   const headers: Record<string, string> = {
     accept: 'application/json, text/event-stream',
-    'content-type': 'application/json',
+    'content-type': world.examples[nameOf(op)]?.contentType ?? 'application/json',
     'x-forwarded-for': '10.1.2.3',
     ...c.inputs.headers,
     ...(c.credential ? credentialHeaders(op, credential) : {}),

@@ -6,12 +6,16 @@ import { AGENT_RUNTIMES, AGENT_VISIBILITIES, CREDENTIAL_KINDS } from '@/lib/agen
 import { ARTIFACT_KINDS } from '@/lib/artifacts';
 import { AUTONOMY_LEVELS, DECISION_STATUSES, DECISION_TIERS } from '@/lib/autonomy';
 import { ACTION_STATUSES } from '@/lib/cards';
-import { AUTHOR_KINDS, CONVERSATION_KINDS, CONVERSATION_STATUSES, CONVERSATION_VISIBILITIES, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from '@/lib/chat';
+import { PROVIDERS as CHANNEL_PROVIDERS } from '@/lib/channels';
+import { AUTHOR_KINDS, CONVERSATION_KINDS, MESSAGE_AUTHOR_KINDS, CONVERSATION_STATUSES, CONVERSATION_VISIBILITIES, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from '@/lib/chat';
+import { PROVIDERS } from '@/lib/connections';
 import { asService } from '@/lib/db';
 import { LOCALES } from '@/lib/i18n';
 import { INSIGHT_SOURCES, INSIGHT_STATUSES, SEVERITIES } from '@/lib/insights';
 import { APPOINTMENT_STATUSES, CAMPAIGN_STATUSES, DEAL_STATUSES, LEAD_SOURCES, LEAD_STATUSES, PLANETS, POST_CHANNELS, POST_STATUSES, WAITLIST_STATUSES } from '@/lib/planets';
+import { ONBOARDING_STEPS } from '@/lib/onboarding';
 import { ROUTINE_RUN_STATUSES } from '@/lib/schedule';
+import { QUOTA_METRICS, SALES_PERIODS } from '@/lib/sales';
 import { REQUEST_STATUSES } from '@/lib/topics';
 import { ASSIGNABLE_ROLES, PLANS, ROLES } from '@/lib/workspaces';
 import { setupTestDatabase } from './db';
@@ -33,6 +37,7 @@ const LISTS: Record<string, readonly string[]> = {
   'private.deliveries.outcome': DELIVERY_OUTCOMES,
   'private.deliveries.status': DELIVERY_STATUSES,
   'private.executor_runs.status': EXECUTOR_RUN_STATUSES,
+  'private.oauth_states.provider': PROVIDERS,
   'private.plan_token_caps.plan': PLANS,
   'public.agent_decisions.action_type': ACTION_TYPES,
   'public.agent_decisions.planet': PLANETS,
@@ -48,18 +53,27 @@ const LISTS: Record<string, readonly string[]> = {
   'public.campaigns.channel': CHANNELS,
   'public.campaigns.status': CAMPAIGN_STATUSES,
   'public.card_actions.status': ACTION_STATUSES,
+  'public.connections.provider': PROVIDERS,
   'public.conversations.kind': CONVERSATION_KINDS,
+  'public.customer_conversations.channel': CHANNELS,
   'public.conversations.status': CONVERSATION_STATUSES,
   'public.conversations.visibility': CONVERSATION_VISIBILITIES,
   'public.deals.status': DEAL_STATUSES,
+  'public.deals.source': LEAD_SOURCES,
+  'public.sales_quotas.period': SALES_PERIODS,
+  'public.sales_quotas.metric': QUOTA_METRICS,
+  'public.commission_plans.period': SALES_PERIODS,
   'public.leads.source': LEAD_SOURCES,
   'public.leads.status': LEAD_STATUSES,
-  'public.messages.author_kind': AUTHOR_KINDS,
+  'public.messages.author_kind': MESSAGE_AUTHOR_KINDS,
+  'public.onboarding.step': ONBOARDING_STEPS,
   'public.outbox_messages.channel': CHANNELS,
+  'public.outbox_messages.provider': CHANNEL_PROVIDERS,
   'public.outbox_messages.status': MESSAGE_STATUSES,
   'public.posts.channel': POST_CHANNELS,
   'public.posts.status': POST_STATUSES,
   'public.profiles.locale': LOCALES,
+  'public.push_subscriptions.locale': LOCALES,
   'public.routine_runs.status': ROUTINE_RUN_STATUSES,
   'public.topic_requests.status': REQUEST_STATUSES,
   'public.waitlist_entries.status': WAITLIST_STATUSES,

@@ -1,7 +1,13 @@
 import { loadavg } from 'node:os';
 
+/** The categories whose scores audit the page, not the machine: the e2e check asks for these alone. */
+export const PAGE_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
+const ALL_CATEGORIES = ['performance', ...PAGE_CATEGORIES] as const;
+type Category = (typeof ALL_CATEGORIES)[number];
+
 export interface LighthouseReport {
-  scores: { performance: number; accessibility: number; 'best-practices': number; seo: number };
+  /** The score of each category asked for, 0–100 (a category not asked for is absent: NaN). */
+  scores: Record<Category, number>;
   metrics: Record<'first-contentful-paint' | 'largest-contentful-paint' | 'total-blocking-time' | 'cumulative-layout-shift', string>;
   lcpMs: number;
   tbtMs: number;
@@ -33,9 +39,13 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number | undefine
  * the e2e check of the scores that do not depend on the host's speed (e2e/a11y.spec.ts) and by the benchmark,
  * which alone judges performance (bench/lighthouse). `cpuSlowdownMultiplier` replaces
  * the 4×, which fits a host with a benchmarkIndex of about 1,533 (`calibratedCpuSlowdown`); a faster host
- * needs more to emulate the same phone, a slower one less.
+ * needs more to emulate the same phone, a slower one less. `categories` narrows the run to those asked for.
  */
-export async function runLighthouse(url: string, cookie: string, cpuSlowdownMultiplier?: number): Promise<LighthouseReport> {
+export async function runLighthouse(
+  url: string,
+  cookie: string,
+  { cpuSlowdownMultiplier, categories = ALL_CATEGORIES }: { cpuSlowdownMultiplier?: number; categories?: readonly Category[] } = {},
+): Promise<LighthouseReport> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -46,11 +56,11 @@ export async function runLighthouse(url: string, cookie: string, cpuSlowdownMult
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      onlyCategories: [...categories],
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     }, cpuSlowdownMultiplier ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } } : undefined);
     const lhr = result!.lhr;
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const score = (id: Category) => (categories.includes(id) ? Math.round((lhr.categories[id]?.score ?? 0) * 100) : NaN);
     const display = (id: string) => lhr.audits[id]?.displayValue ?? '';
     return {
       scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },

@@ -17,6 +17,7 @@ import { createWorkspace } from '@/lib/workspaces';
 import { createTestDatabase, testDbKind } from './db';
 import { createUser } from './fixtures';
 import { withDatabase } from './global-setup';
+import { waitFor } from './wait';
 
 /**
  * The app killed and restarted, and stopped on purpose, as separate processes (test/children/server.ts
@@ -32,6 +33,9 @@ import { withDatabase } from './global-setup';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RERUN_BOUND_MS = 10_000;
+/** How long a child process may take to start or a step to happen on a loaded machine before the test gives up. */
+const PATIENCE_MS = 90_000;
+const MAILBOX_KEY = 'restart-test-mailbox-key-0123456789';
 
 let fake: FakeModelServer;
 beforeAll(async () => {
@@ -44,6 +48,8 @@ interface App {
   /** `performance.now()` when it said it was up. */
   ready: Promise<number>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What it printed on stdout besides the protocol's lines. */
+  printed: string[];
   query<T>(sql: string): Promise<T[]>;
 }
 
@@ -54,7 +60,7 @@ afterEach(() => {
 
 /** The app's server side in a child process, on the given database. */
 function startApp(database: Record<string, string>): App {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/children/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'test/children/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -65,17 +71,23 @@ function startApp(database: Record<string, string>): App {
       ANTHROPIC_API_KEY: 'sk-test',
       ANTHROPIC_BASE_URL: fake.url,
       AGENT_MAX_RETRIES: '0',
+      DEV_MAILBOX: '1',
+      DEV_MAILBOX_KEY: MAILBOX_KEY,
+      APP_URL: 'http://127.0.0.1:3999',
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let ready!: (at: number) => void;
   const answers: Array<(line: string) => void> = [];
+  const printed: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line === 'ready') ready(performance.now());
     else if (line.startsWith('{"rows"') || line.startsWith('{"error"')) answers.shift()?.(line);
+    else printed.push(line);
   });
   const app: App = {
     child,
+    printed,
     ready: new Promise((resolve) => (ready = resolve)),
     exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
     query: <T,>(sql: string) =>
@@ -90,16 +102,6 @@ function startApp(database: Record<string, string>): App {
   };
   apps.push(app);
   return app;
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -177,22 +179,22 @@ describe(`the app on ${testDbKind}`, () => {
         fake.respond = () => (fake.requests.length === 1 ? { hang: true } : { text: 'answered after the restart' });
 
         const first = startApp(world.env);
-        await until(() => fake.requests.length >= 1, 'the first process to start the job');
+        await waitFor(() => fake.requests.length >= 1, 'the first process to start the job', PATIENCE_MS);
         first.child.kill('SIGKILL');
         expect((await first.exited).signal).toBe('SIGKILL');
 
         const second = startApp(world.env);
         const upAt = await second.ready;
-        await until(() => fake.requests.length >= 2, 'the job to run again');
+        await waitFor(() => fake.requests.length >= 2, 'the job to run again', PATIENCE_MS);
         console.info(`job ran again ${Math.round(fake.requests[1]!.receivedAt - upAt)} ms after the restart was up`);
         expect(fake.requests[1]!.receivedAt - upAt).toBeLessThan(RERUN_BOUND_MS);
 
-        const [done] = await until(async () => {
+        const [done] = await waitFor(async () => {
           const rows = await second.query<{ status: string; result: string; attempts: number }>(
             `select status, result, attempts from public.topic_requests where id = '${world.seeded}'`,
           );
           return rows[0]?.status === 'completed' && rows;
-        }, 'the request to complete');
+        }, 'the request to complete', PATIENCE_MS);
         expect(done).toEqual({ status: 'completed', result: 'answered after the restart', attempts: 2 });
         // Nothing runs it a third time.
         await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -217,23 +219,23 @@ describe(`the app on ${testDbKind}`, () => {
         fake.respond = () => (turns().length === 1 ? { hang: true } : { toolCalls: [{ name: 'reply', input: { message: 'Here, after the restart.' } }] });
 
         const first = startApp(world.env);
-        await until(() => turns().length >= 1, 'the hosted agent to start its turn');
+        await waitFor(() => turns().length >= 1, 'the hosted agent to start its turn', PATIENCE_MS);
         first.child.kill('SIGKILL');
         await first.exited;
 
         const second = startApp(world.env);
         const upAt = await second.ready;
-        await until(() => turns().length >= 2, 'the turn to run again');
+        await waitFor(() => turns().length >= 2, 'the turn to run again', PATIENCE_MS);
         console.info(`turn ran again ${Math.round(turns()[1]!.receivedAt - upAt)} ms after the restart was up`);
         // The delivery's lease is 180 s: only its holder being known dead frees it this soon.
         expect(turns()[1]!.receivedAt - upAt).toBeLessThan(RERUN_BOUND_MS);
 
-        const replies = await until(async () => {
+        const replies = await waitFor(async () => {
           const rows = await second.query<{ body: string }>(
             `select body from public.messages where conversation_id = '${world.seeded}' and author_kind = 'agent'`,
           );
           return rows.length > 0 && rows;
-        }, 'the reply');
+        }, 'the reply', PATIENCE_MS);
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(await second.query(`select body from public.messages where conversation_id = '${world.seeded}' and author_kind = 'agent'`)).toEqual(replies);
         expect(replies).toEqual([{ body: 'Here, after the restart.' }]);
@@ -259,7 +261,10 @@ describe(`the app on ${testDbKind}`, () => {
         fake.reset();
         fake.respond = () => ({ hang: true });
         const app = startApp(world.env);
-        await until(() => fake.requests.length >= 1, 'the process to start the job');
+        await app.ready;
+        // The owner's way into the whole dev mailbox is printed at start, next to where a demo login would be.
+        expect(app.printed).toContain(`  Dev mailbox (all mail): http://127.0.0.1:3999/dev/mailbox/unlock?key=${MAILBOX_KEY}`);
+        await waitFor(() => fake.requests.length >= 1, 'the process to start the job', PATIENCE_MS);
         app.child.kill('SIGTERM');
         expect(await app.exited).toEqual({ code: 0, signal: null });
         if (world.env.PGLITE_DIR) expect(await pgliteState(world.env.PGLITE_DIR)).toBe(1);

@@ -82,6 +82,18 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
   profiles: {
     update: { who: 'author', set: `display_name = display_name || '!'`, where: (world) => ['user_id = $1', [world.ownerA.id]] },
   },
+  // lib/onboarding: a person's own draft, nobody else's. Owner A's seeded row links workspace A, so
+  // `replacesSeeded` removes it before owner A inserts a fresh one.
+  onboarding: {
+    insert: [{ who: 'author', row: ({ world }) => ({ user_id: world.ownerA.id, step: 'sector', answers: '{"name":"Studio"}' }), replacesSeeded: true }],
+    update: { who: 'author', set: `step = 'hours', answers = answers || '{"x":1}'`, where: (world) => ['user_id = $1', [world.ownerA.id]] },
+  },
+
+  // lib/push: a person's own devices, nobody else's (a device that moves to another person is the server's move).
+  push_subscriptions: {
+    insert: [{ who: 'author', row: ({ world, user }) => ({ user_id: world.ownerA.id, endpoint: `https://push.example.test/new-${user.id}`, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), locale: 'it' }) }],
+    update: { who: 'author', set: `locale = 'it', updated_at = now()`, where: (world) => ['user_id = $1', [world.ownerA.id]] },
+  },
 
   // lib/planets: bookings and the CRM are everyone's work; the salon's set-up is the admins'.
   appointments: {
@@ -287,6 +299,16 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
     ],
     update: { who: 'admin', set: 'revoked_at = now()' },
   },
+  workspace_channels: {
+    insert: [
+      {
+        who: 'admin',
+        row: ({ world, user }) => ({ workspace_id: world.a.id, smtp_host: 'smtp.example.test', smtp_from: 'a@example.test', updated_by: user.id }),
+        replacesSeeded: true,
+      },
+    ],
+    update: { who: 'admin', set: 'daily_cap = daily_cap + 1, updated_by = auth.uid()' },
+  },
   topic_queue_settings: {
     insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, concurrency: 2 }), replacesSeeded: true }],
     update: { who: 'admin', set: 'concurrency = concurrency + 1' },
@@ -362,5 +384,30 @@ export const writeRules: Record<string, { insert?: InsertRule[]; update?: Update
       { who: 'member', row: ({ world, user }) => ({ workspace_id: world.a.id, user_id: user.id, prefs: '{"sections": ["done"]}' }), replacesSeeded: true },
     ],
     update: { who: 'author', set: `prefs = '{"sections": ["needs"]}'` },
+  },
+
+  // lib/sales: the boss view's configuration is for owners and admins.
+  sales_quotas: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, user_id: world.adminA.id, period: 'quarter', starts_on: '2026-10-01', metric: 'won_count', target: 5 }) }],
+    update: { who: 'admin', set: 'target = target + 1' },
+  },
+  sales_territory_models: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, name: 'By sector' }) }],
+    update: { who: 'admin', set: `name = name || ' 2'` },
+  },
+  sales_territories: {
+    insert: [{ who: 'admin', row: ({ world, seeded }) => ({ workspace_id: world.a.id, model_id: seeded.sales_territory_models!.id, name: 'Brianza', owner_user_id: world.adminA.id }) }],
+    update: { who: 'admin', set: 'position = position + 1' },
+  },
+  commission_plans: {
+    insert: [{ who: 'admin', row: ({ world }) => ({ workspace_id: world.a.id, name: 'Senior', period: 'quarter', base_rate_bp: 500 }) }],
+    update: { who: 'admin', set: 'base_rate_bp = base_rate_bp + 1' },
+  },
+  commission_assignments: {
+    insert: [{ who: 'admin', row: ({ world, seeded }) => ({ workspace_id: world.a.id, user_id: world.adminA.id, plan_id: seeded.commission_plans!.id }) }],
+  },
+  call_scripts: {
+    insert: [{ who: 'admin', row: ({ world, seeded }) => ({ workspace_id: world.a.id, stage_id: seeded.pipeline_stages!.id, body: 'Ciao {{customer}}' }), replacesSeeded: true }],
+    update: { who: 'admin', set: `body = body || '!'` },
   },
 };

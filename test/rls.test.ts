@@ -11,7 +11,9 @@ const workspaceDataSeeders = Object.values(
 setupTestDatabase();
 
 /** Tables scoped by something other than `workspace_id`. */
-const scopeColumn: Record<string, string> = { workspaces: 'id', profiles: 'user_id' };
+const scopeColumn: Record<string, string> = { workspaces: 'id', profiles: 'user_id', onboarding: 'user_id', push_subscriptions: 'user_id' };
+/** Tables whose rows belong to a person, not a workspace: their fixture rows are member A's and owner B's. */
+const PERSON_TABLES = new Set(['profiles', 'onboarding', 'push_subscriptions']);
 
 let world: RlsWorld;
 let tables: { name: string; scope: string }[];
@@ -88,14 +90,14 @@ describe('RLS on every table in the public schema', () => {
 
   it('has fixture rows in both workspaces for every table, so no check below passes vacuously', async () => {
     for (const { name } of tables) {
-      const ids = name === 'profiles' ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
+      const ids = PERSON_TABLES.has(name) ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
       for (const id of ids) expect(await serviceCount(name, [id]), `${name} has no fixture rows for ${id}`).toBeGreaterThan(0);
     }
   });
 
   it('lets a member read every row of their workspace and none of another', async () => {
     for (const { name } of tables) {
-      if (name === 'profiles') continue;
+      if (PERSON_TABLES.has(name)) continue;
       const seen = await scopedIds(world.memberA, name);
       const memberships = await asService((tx) =>
         tx.query<{ workspace_id: string }>('select workspace_id::text from public.workspace_members where user_id = $1', [world.memberA.id]),
@@ -116,7 +118,7 @@ describe('RLS on every table in the public schema', () => {
 
   it('shows a stranger and anon nothing of either workspace', async () => {
     for (const { name } of tables) {
-      const targets = name === 'profiles' ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
+      const targets = PERSON_TABLES.has(name) ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
       const seen = await scopedIds(world.stranger, name);
       expect(seen.filter((id) => targets.includes(id)), `stranger reads ${name}`).toEqual([]);
       const anon = await rowsOrDenied(() => asAnon((tx) => tx.query(`select 1 from public.${name} limit 1`)));
@@ -126,7 +128,7 @@ describe('RLS on every table in the public schema', () => {
 
   it('lets a stranger change or delete nothing of another workspace', async () => {
     for (const { name, scope } of tables) {
-      const targets = name === 'profiles' ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
+      const targets = PERSON_TABLES.has(name) ? [world.memberA.id, world.ownerB.id] : [world.a.id, world.b.id];
       const before = await serviceCount(name, targets);
       const updated = await rowsOrDenied(() =>
         withUser(world.stranger, (tx) => tx.query(`update public.${name} set ${scope} = ${scope} where ${scope} = any($1::uuid[]) returning 1`, [targets])),

@@ -8,7 +8,7 @@ import { api, errorText } from '@/components/api/client';
 import { useToast } from '@/components/ui/toast';
 import type { Wire } from '@/lib/api';
 import type { ClickResult, ActionState, ArtifactChip, CardAction } from '@/lib/cards';
-import type { AuthorKind } from '@/lib/chat';
+import type { MessageAuthorKind } from '@/lib/chat';
 import { readAttachments, stateKey } from '@/lib/cards/client';
 import { useI18n } from '@/lib/i18n/client';
 import { ResultCard } from './result-card';
@@ -19,7 +19,7 @@ type ClickAnswer = Wire<ClickResult>;
 export interface AttachmentMessage {
   id: string;
   payload: unknown;
-  author?: { kind: AuthorKind; name: string };
+  author?: { kind: MessageAuthorKind; name: string };
 }
 
 /**

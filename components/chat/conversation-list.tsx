@@ -49,6 +49,9 @@ export function ConversationList({
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('nav.chat')}</h1>
           <p className="text-[0.9375rem] text-pretty text-muted">{t('chat.lead')}</p>
+          <Link href={`/w/${viewer.workspaceId}/settings/agents`} className="inline-flex min-h-11 w-fit items-center text-sm font-semibold text-accent-ink underline underline-offset-2">
+            {t('chat.allAgents')}
+          </Link>
         </div>
         <NewConversation viewer={viewer} agents={agents.data} />
       </header>

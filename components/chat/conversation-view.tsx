@@ -107,6 +107,11 @@ export function ConversationScreen({
                 {/* In a DM with one agent the title already names it. */}
                 {!(conversation.kind === 'dm' && agentMembers.length === 1) && <span>{a.name}</span>}
                 <Presence online={online.get(a.id) ?? false} t={t} />
+                {conversation.kind === 'dm' && agentMembers.length === 1 && (
+                  <Link href={`/w/${viewer.workspaceId}/settings/agents/${a.id}`} className="font-medium text-accent-ink underline underline-offset-2">
+                    {t('chat.aboutAgent', { name: a.name })}
+                  </Link>
+                )}
               </span>
             ))}
             {conversation.kind !== 'dm' && <span>{t('chat.people', { count: people })}</span>}

@@ -1,9 +1,9 @@
-import type { AuthorKind } from '@/lib/chat';
+import type { MessageAuthorKind } from '@/lib/chat';
 import type { Translate } from '@/lib/i18n';
 import type { ConversationView, ThreadStatus } from './types';
 
 /** A person's initial on a round tile; an agent's on a square one, so the two read apart at a glance. */
-export function Avatar({ name, kind, small = false }: { name: string; kind: AuthorKind; small?: boolean }) {
+export function Avatar({ name, kind, small = false }: { name: string; kind: MessageAuthorKind; small?: boolean }) {
   const shape = kind === 'agent' ? 'rounded-lg bg-accent-soft text-accent-ink' : 'rounded-full bg-subtle text-ink';
   return (
     <span aria-hidden className={`flex shrink-0 items-center justify-center font-semibold ${shape} ${small ? 'size-7 text-xs' : 'size-9 text-sm'}`}>
@@ -50,5 +50,7 @@ export function conversationTitle(conversation: ConversationView, viewerId: stri
       return t('chat.delegationTitle', { names: conversation.members.filter((m) => m.kind === 'agent').map((m) => m.name).join(' → ') });
     case 'thread':
       return t('chat.sideThread');
+    case 'customer':
+      return t('chat.customerTitle', { name: conversation.name ?? '' });
   }
 }

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { plural, formatMoment, type Locale, type Translate } from '@/lib/i18n';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import { CopyMessage } from './copy-message';
+import { copyable } from './delivery';
 import { decisionState, describeDecision } from './format';
 import type { DailyBriefView } from './types';
 import { UndoButton } from './undo-button';
@@ -28,10 +30,19 @@ export function DoneForYou({
   locale: Locale;
   t: Translate;
 }) {
-  const waiting = groups.some((group) => group.items.some((item) => item.delivery?.status === 'queued'));
+  const waiting = groups.some((group) => group.items.some((item) => item.delivery && copyable(item.delivery)));
   return (
     <>
-      {waiting && <p className="px-1 text-sm text-pretty text-muted">{t('done.notConnected')}</p>}
+      {waiting && (
+        <p className="px-1 text-sm text-pretty text-muted">
+          {t('done.notConnected')}{' '}
+          {canDecide && (
+            <Link href={`/w/${workspaceId}/settings/messages`} className="font-semibold text-accent-ink underline underline-offset-2">
+              {t('delivery.connect')}
+            </Link>
+          )}
+        </p>
+      )}
       <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
         {groups.map((group) => (
           <li key={group.actionType}>
@@ -48,6 +59,7 @@ export function DoneForYou({
                           {decisionState(item, locale, timeZone, t)} · {t(item.tier === 'auto' ? 'done.auto' : 'done.approved')}
                         </span>
                       </span>
+                      {item.delivery && copyable(item.delivery) && item.message && <CopyMessage text={item.message} name={subject} labels={{ copy: t('delivery.copy'), copied: t('delivery.copied') }} />}
                       {canDecide && item.undoable && <UndoButton workspaceId={workspaceId} decisionId={item.id} name={subject} />}
                     </li>
                   );

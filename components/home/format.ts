@@ -46,6 +46,12 @@ export function describeDecision(d: Pick<DecisionView, 'actionType' | 'details'>
         subject: name,
       };
     }
+    case 'customer_reply':
+      return {
+        what: t('needs.customerReply.what', { name, channel: t(`channel.${str(x.channel) === 'email' ? 'email' : str(x.channel) === 'whatsapp' ? 'whatsapp' : 'sms'}`) }),
+        why: t('needs.customerReply.why'),
+        subject: name,
+      };
   }
 }
 

@@ -32,7 +32,13 @@ export function HomeBrief({ brief, approvals, locale, t }: { brief: DailyBriefVi
             generatedAt={brief.generatedAt}
             locale={locale}
             t={t}
-            empty={<Quiet art title={t('needs.emptyTitle')} body={t('needs.emptyBody')} />}
+            empty={
+              brief.analysis.finishedEver ? (
+                <Quiet art title={t('needs.emptyTitle')} body={t('needs.emptyBody')} />
+              ) : (
+                <Quiet art title={t('nextSteps.needsEmptyTitle')} body={t('nextSteps.needsEmptyBody')} />
+              )
+            }
           />
           {brief.proposalsTotal > brief.proposals.length && (
             <p className="mt-2 text-sm text-muted">{plural(t, locale, 'needs.more', brief.proposalsTotal - brief.proposals.length)}</p>

@@ -37,12 +37,12 @@ const decision = (over: Partial<DecisionView>): DecisionView => ({
   executedAt: '2026-11-30T06:00:00Z',
   error: null,
   undoable: true,
-  delivery: { status: 'queued', sendAfter: '2026-11-30T07:00:00Z', sentAt: null, deliveredAt: null },
+  delivery: { status: 'queued', sendAfter: '2026-11-30T07:00:00Z', sentAt: null, deliveredAt: null, error: null, nextAttemptAt: null, connected: false },
   ...over,
 });
 
 describe('a message’s state', () => {
-  test('reads "ready to send — no SMS or email is connected" until a provider has it, in Done for you too', () => {
+  test('reads "ready — connect email or SMS to send" until a provider has it, in Done for you too', () => {
     for (const locale of ['en', 'it'] as const) {
       const { t } = speak(locale);
       const groups = [{ actionType: 'booking_reminder' as const, planet: 'booking' as const, count: 4, items: [decision({})] }];
@@ -57,14 +57,14 @@ describe('a message’s state', () => {
       expect(html).not.toMatch(locale === 'en' ? /\bsent\b/i : /\binviat[oi]\b/i);
     }
     const { t } = speak('en');
-    expect(t('delivery.queued')).toBe('Ready to send — no SMS or email is connected');
-    expect(decisionState(decision({}), 'en', 'Europe/Rome', t)).toBe('Ready to send — no SMS or email is connected');
+    expect(t('delivery.queued')).toBe('Ready — connect email or SMS to send');
+    expect(decisionState(decision({}), 'en', 'Europe/Rome', t)).toBe('Ready — connect email or SMS to send');
   });
 
   test('says sent and delivered only with the moment a provider reported, and never "Done" for a message that did not leave', () => {
     const { t } = speak('en');
     const at = (status: 'sent' | 'delivered' | 'cancelled' | 'failed' | 'sending') =>
-      decisionState(decision({ delivery: { status, sendAfter: '2026-11-30T07:00:00Z', sentAt: '2026-11-30T07:00:05Z', deliveredAt: '2026-11-30T07:00:09Z' } }), 'en', 'Europe/Rome', t);
+      decisionState(decision({ delivery: { status, sendAfter: '2026-11-30T07:00:00Z', sentAt: '2026-11-30T07:00:05Z', deliveredAt: '2026-11-30T07:00:09Z', error: null, nextAttemptAt: null, connected: true } }), 'en', 'Europe/Rome', t);
     expect(at('sent')).toMatch(/^Sent /);
     expect(at('delivered')).toMatch(/^Delivered /);
     expect(at('sending')).toBe('Sending…');
@@ -113,6 +113,8 @@ describe('planets on the Home, in Italian', () => {
       trend: 'down',
       changePct: -8,
       headline: { metric: 'bookings_week', value: 41, unit: 'count' },
+      reason: null,
+      sector: 'hair_salon',
       autonomy: 'propose',
       paused: false,
       newInsights,

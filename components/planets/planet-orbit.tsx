@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { plural, type Locale, type Translate } from '@/lib/i18n';
+import { healthReasonShort } from '@/lib/planets';
 import { trendText } from '@/components/home/format';
 import type { PlanetSummaryView } from '@/components/home/types';
 import { HEALTH_STYLE, HealthGlyph } from './health';
@@ -38,7 +39,8 @@ export function PlanetOrbit({ planets, workspaceId, locale, t }: { planets: Plan
             ) : (
               <span className="text-xs text-muted">{t('planets.noData')}</span>
             )}
-            {p.hasData && <span className="text-xs text-muted">{trendText(p.trend, p.changePct, t)}</span>}
+            {/* Not good: the rule that says so, so the tile never reads "Watch" beside a rising number without saying why. */}
+            {p.hasData && <span className="text-xs text-muted">{p.reason ? healthReasonShort(p.reason, locale, t) : trendText(p.trend, p.changePct, t)}</span>}
           </Link>
         </li>
       ))}

@@ -75,6 +75,25 @@ export const CloseIcon = (p: P) => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
+export const CalendarIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Icon>
+);
+/** Three columns of cards: deals by stage. */
+export const PipelineIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="5" height="16" rx="1.5" />
+    <rect x="9.5" y="4" width="5" height="11" rx="1.5" />
+    <rect x="16" y="4" width="5" height="7" rx="1.5" />
+  </Icon>
+);
+export const MoreIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />
+  </Icon>
+);
 export const UsersIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="9" cy="8" r="3.5" />
@@ -124,10 +143,34 @@ export const KeyIcon = (p: P) => (
     <path d="m10.8 12.2 8.7-8.7M16 7l2.5 2.5M14 9l2 2" />
   </Icon>
 );
+export const LinkIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+    <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+  </Icon>
+);
 export const QueueIcon = (p: P) => (
   <Icon {...p}>
     <rect x="4" y="4" width="16" height="5" rx="1.5" />
     <rect x="4" y="15" width="16" height="5" rx="1.5" />
     <path d="M12 9v6" />
+  </Icon>
+);
+export const AgentIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="5" y="8" width="14" height="11" rx="3" />
+    <path d="M12 4v4M9.5 13h.01M14.5 13h.01M2.5 12.5v3M21.5 12.5v3" />
+  </Icon>
+);
+export const UploadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+    <path d="M4 15v3.5A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5V15" />
+  </Icon>
+);
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9" />
+    <path d="M10 19a2 2 0 0 0 4 0" />
   </Icon>
 );

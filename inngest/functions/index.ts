@@ -8,6 +8,7 @@ import { deliverMessages } from './deliver-messages';
 import { expireCardApprovals } from './expire-card-approvals';
 import { offerFreedSlot } from './offer-freed-slot';
 import { processTopicRequest } from './process-topic-request';
+import { pushDecision } from './push-decision';
 import { runDueRoutines } from './run-due-routines';
 
 /** Every background function: served to Inngest Cloud at /api/inngest and run by the local executor. */
@@ -23,4 +24,5 @@ export const functions: readonly BackgroundFunction[] = [
   announceClaimableDeliveriesJob,
   expireCardApprovals,
   runDueRoutines,
+  pushDecision,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tx } from '@/lib/db';
 import { STALE_DEAL_DAYS } from '@/lib/planets';
+import { dealScriptIn } from '@/lib/sales';
 import { contactOf, DAY, iso, MESSAGE_MAX } from './contact';
 import { composeMessage, dealTopic, firstName } from './messages';
 import { queueMessage } from './outbox';
@@ -10,7 +11,7 @@ export const FOLLOW_UP_PROPOSAL_DAYS = 3;
 
 export const dealFollowUpInput = z.object({
   dealId: z.uuid().describe('The open deal with no activity for two weeks.'),
-  message: z.string().trim().min(1).max(MESSAGE_MAX).optional().describe('The exact text to send; the standard follow-up when omitted.'),
+  message: z.string().trim().min(1).max(MESSAGE_MAX).optional().describe('The exact text to send; when omitted, drafted from the call script of the deal’s stage (else the standard follow-up).'),
 });
 
 interface DealRow {
@@ -55,6 +56,11 @@ export const dealFollowUp: ActionDefinition<z.infer<typeof dealFollowUpInput>> =
     const contact = contactOf(d);
     if (!contact) return { ok: false, reason: 'The customer has neither a phone number nor an email address.' };
     const composed = composeMessage(workspace, 'followUp', { first: firstName(d.name), deal: dealTopic(d.title, d.name) });
+    // The owner's call script for the stage says it the way the team says it on the phone, to the customer by first name.
+    const script = (await dealScriptIn(tx, workspace.id, d.id, workspace, {
+      customer: firstName,
+      deal: (title, customer) => (customer ? dealTopic(title, customer) : null) ?? title,
+    }))?.script?.slice(0, MESSAGE_MAX) ?? null;
     return {
       ok: true,
       action: {
@@ -67,7 +73,7 @@ export const dealFollowUp: ActionDefinition<z.infer<typeof dealFollowUpInput>> =
           channel: contact.channel,
           to: contact.to,
           subject: composed.subject,
-          message: input.message ?? composed.body,
+          message: input.message ?? script ?? composed.body,
         },
         details: { customerName: d.name, dealTitle: d.title, valueCents: d.value_cents, stage: d.stage, idleDays },
         // One follow-up per quiet spell: new activity and two more quiet weeks make a new one.

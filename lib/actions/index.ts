@@ -13,4 +13,5 @@ export { cancelQueuedMessages, deliverDueMessages, MESSAGE_STATUSES, queueMessag
 export { composeMessage, dealTopic, firstName, formatWhen } from './messages';
 export { outOfQuietHours, QUIET_HOURS } from './quiet-hours';
 export { REMINDER_APPROVAL_LEAD_MS } from './reminder';
+export { REPLY_APPROVAL_MS, REPLY_MAX, replyRefusal } from './customer-reply';
 export { WIN_BACK_DAILY_CAP } from './win-back';

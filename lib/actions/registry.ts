@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Tx } from '@/lib/db';
+import { customerReply, customerReplyInput } from './customer-reply';
 import { dealFollowUp, dealFollowUpInput } from './deal-follow-up';
 import { bookingReminder, bookingReminderInput } from './reminder';
 import type { ActionDefinition, ActionType, ActionWorkspace } from './types';
@@ -11,6 +12,7 @@ export const ACTIONS: Record<ActionType, ActionDefinition<never>> = {
   waitlist_offer: waitlistOffer,
   win_back: winBack,
   deal_follow_up: dealFollowUp,
+  customer_reply: customerReply,
 };
 
 /** Each action's input as an agent (or a rule) gives it. */
@@ -19,6 +21,7 @@ export const ACTION_INPUTS: Record<ActionType, z.ZodType> = {
   waitlist_offer: waitlistOfferInput,
   win_back: winBackInput,
   deal_follow_up: dealFollowUpInput,
+  customer_reply: customerReplyInput,
 };
 
 export async function loadActionWorkspace(tx: Tx, workspaceId: string): Promise<ActionWorkspace | null> {

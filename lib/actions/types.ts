@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n';
 import type { Planet } from '@/lib/planets';
 
 /** The write actions an agent, a rule or a flow can take, and the planet each belongs to. */
-export const ACTION_TYPES = ['booking_reminder', 'waitlist_offer', 'win_back', 'deal_follow_up'] as const;
+export const ACTION_TYPES = ['booking_reminder', 'waitlist_offer', 'win_back', 'deal_follow_up', 'customer_reply'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const ACTION_PLANET: Record<ActionType, Planet> = {
@@ -11,6 +11,7 @@ export const ACTION_PLANET: Record<ActionType, Planet> = {
   waitlist_offer: 'booking',
   win_back: 'crm',
   deal_follow_up: 'sales',
+  customer_reply: 'crm',
 };
 
 export const isActionType = (value: string): value is ActionType => (ACTION_TYPES as readonly string[]).includes(value);
@@ -21,6 +22,7 @@ export const ACTION_TOOL: Record<ActionType, string> = {
   waitlist_offer: 'offer_freed_slot',
   win_back: 'win_back_customer',
   deal_follow_up: 'follow_up_stale_deal',
+  customer_reply: 'reply_to_customer',
 };
 
 export const actionOfTool = (tool: string): ActionType | undefined =>

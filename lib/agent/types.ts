@@ -73,8 +73,8 @@ export interface RunPolicy {
   authorizeWrite: AuthorizeWrite;
   /**
    * Whether the workspace has a tool's connection; tools whose connection is missing are left out of the
-   * run. Absent: every tool is offered. No tool needs a connection yet (there are no connected accounts),
-   * so no policy sets it today.
+   * run. Absent: every tool is offered. The app's runs set it (lib/policy: the workspace's connected
+   * accounts, lib/connections).
    */
   connections?: ConnectionCheck;
 }

@@ -2,7 +2,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { conflict, notFound, unauthorized } from '@/lib/api';
 import { newToken, sha256 } from '@/lib/auth';
-import { asService, type SessionUser } from '@/lib/db';
+import { asService, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { getOwnedAgent } from './agents';
 
@@ -90,45 +90,52 @@ const secretOf = (prefix: string) => `${prefix}${newToken(32)}`;
 // Enough of the secret to tell keys apart in a list; far too little to guess the rest.
 const displayPrefix = (secret: string) => secret.slice(0, 12);
 
-/** A new key for the owner's agent. The secret is returned this once; only its hash is kept. */
-export async function createAgentKey(user: SessionUser, agentId: string, label = ''): Promise<{ key: string; credential: AgentCredential }> {
-  const agent = await getOwnedAgent(user, agentId);
+/** A new key for the agent, inside the caller's transaction. The secret is returned this once; only its hash is kept. */
+export async function insertAgentKey(tx: Tx, agentId: string, label: string, createdBy: string): Promise<{ key: string; credential: AgentCredential }> {
   const key = secretOf(KEY_PREFIX);
-  const [row] = await asService((tx) =>
-    tx.query<CredentialRow>(
-      `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, created_by)
-       values ($1, 'key', $2, $3, $4, $5) returning ${credentialColumns}`,
-      [agent.id, displayPrefix(key), sha256(key), label, user.id],
-    ),
+  const [row] = await tx.query<CredentialRow>(
+    `insert into private.agent_api_keys (agent_id, kind, prefix, key_hash, label, created_by)
+     values ($1, 'key', $2, $3, $4, $5) returning ${credentialColumns}`,
+    [agentId, displayPrefix(key), sha256(key), label, createdBy],
   );
   return { key, credential: toCredential(row!) };
 }
 
+export async function selectAgentKeys(tx: Tx, agentId: string): Promise<AgentCredential[]> {
+  const rows = await tx.query<CredentialRow>(`select ${credentialColumns} from private.agent_api_keys where agent_id = $1 order by created_at`, [agentId]);
+  return rows.map(toCredential);
+}
+
+/** Revokes one credential of the agent, inside the caller's transaction; 404 when it has no such credential. */
+export async function revokeKeyOf(tx: Tx, agentId: string, keyId: string): Promise<AgentCredential> {
+  const [row] = z.string().uuid().safeParse(keyId).success
+    ? await tx.query<CredentialRow>(
+        `update private.agent_api_keys set revoked_at = coalesce(revoked_at, now())
+          where id = $1 and agent_id = $2 returning ${credentialColumns}`,
+        [keyId, agentId],
+      )
+    : [];
+  if (!row) throw notFound('key');
+  // Open event streams of its sessions end now, not when the session token runs out.
+  await publish(tx, { type: 'credentials', agentId });
+  return toCredential(row);
+}
+
+/** A new key for the owner's agent. The secret is returned this once; only its hash is kept. */
+export async function createAgentKey(user: SessionUser, agentId: string, label = ''): Promise<{ key: string; credential: AgentCredential }> {
+  const agent = await getOwnedAgent(user, agentId);
+  return asService((tx) => insertAgentKey(tx, agent.id, label, user.id));
+}
+
 export async function listAgentKeys(user: SessionUser, agentId: string): Promise<AgentCredential[]> {
   const agent = await getOwnedAgent(user, agentId);
-  const rows = await asService((tx) =>
-    tx.query<CredentialRow>(`select ${credentialColumns} from private.agent_api_keys where agent_id = $1 order by created_at`, [agent.id]),
-  );
-  return rows.map(toCredential);
+  return asService((tx) => selectAgentKeys(tx, agent.id));
 }
 
 /** Revokes a key or host token: the exchange refuses it, and session tokens it produced and their event streams stop working. */
 export async function revokeAgentKey(user: SessionUser, agentId: string, keyId: string): Promise<AgentCredential> {
   const agent = await getOwnedAgent(user, agentId);
-  const [row] = z.string().uuid().safeParse(keyId).success
-    ? await asService(async (tx) => {
-        const rows = await tx.query<CredentialRow>(
-          `update private.agent_api_keys set revoked_at = coalesce(revoked_at, now())
-            where id = $1 and agent_id = $2 returning ${credentialColumns}`,
-          [keyId, agent.id],
-        );
-        // Open event streams of its sessions end now, not when the session token runs out.
-        if (rows.length) await publish(tx, { type: 'credentials', agentId: agent.id });
-        return rows;
-      })
-    : [];
-  if (!row) throw notFound('key');
-  return toCredential(row);
+  return asService((tx) => revokeKeyOf(tx, agent.id, keyId));
 }
 
 /**

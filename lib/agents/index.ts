@@ -6,6 +6,7 @@ export {
   createAgentSchema,
   getAgentSelf,
   getOwnedAgent,
+  insertAgent,
   listOwnAgents,
   listWorkspaceAgents,
   updateAgent,
@@ -28,3 +29,14 @@ export {
 } from './credentials';
 export type { AgentCredential, AgentSession } from './credentials';
 export { recordHeartbeat } from './presence';
+export {
+  createAgentIn,
+  createAgentKeyIn,
+  deleteAgentIn,
+  getAgentIn,
+  listAgentKeysIn,
+  listAgentsIn,
+  revokeAgentKeyIn,
+  updateAgentIn,
+} from './workspace';
+export type { WorkspaceAgent } from './workspace';

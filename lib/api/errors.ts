@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'gone'
+  | 'payload_too_large'
   | 'validation_failed'
   | 'rate_limited'
   | 'quota_exceeded'
@@ -21,6 +22,7 @@ const statusOf: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
   quota_exceeded: 429,

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError, validate } from '@/lib/api';
 import { asService, withUser, type SessionUser, type Tx } from '@/lib/db';
-import type { Actor, AuthorKind, SentMessage } from '@/lib/chat';
-import { creatorOf, lockConversation, requireAgentMembership, requireVisibleConversation, serviceFor, writeMessage } from '@/lib/chat/pipeline';
+import { creatorOf, requireConversationAccess, writeMessageIn, type Actor, type AuthorKind, type SentMessage } from '@/lib/chat';
 import { publish } from '@/lib/realtime';
 import type { ArtifactChip } from '@/lib/cards';
 import { diffLines, mapLine, splitLines, type Diff } from './diff';
@@ -230,17 +229,15 @@ export async function publishArtifact(actor: Actor, conversationId: string, inpu
   const content = data.kind === 'image' ? data.content.trim() : data.content;
   const id = randomUUID();
   const message = await asActor(actor, async (tx) => {
-    if (actor.kind === 'person') await requireVisibleConversation(tx, conversationId);
-    else await requireAgentMembership(tx, actor.agentId, conversationId);
-    const conversation = await serviceFor(tx, actor)((tx) => lockConversation(tx, conversationId));
+    await requireConversationAccess(tx, actor, conversationId);
     const chip: ArtifactChip = { id, kind: data.kind, title: data.title, version: 1 };
-    const message = await writeMessage(tx, actor, conversation, data.body || data.title, { extractThreads: false, payload: { artifacts: [chip] } });
+    const message = await writeMessageIn(tx, actor, conversationId, data.body || data.title, { extractThreads: false, payload: { artifacts: [chip] } });
     const [creator, creatorId] = creatorOf(actor);
     await tx.query(
       `insert into public.artifacts (id, workspace_id, conversation_id, message_id, kind, title, language, ${creator}) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, conversation.workspace_id, conversation.id, message.id, data.kind, data.title, data.language ?? null, creatorId],
+      [id, message.workspaceId, conversationId, message.id, data.kind, data.title, data.language ?? null, creatorId],
     );
-    await insertVersion(tx, { id, workspace_id: conversation.workspace_id, conversation_id: conversation.id }, actor, {
+    await insertVersion(tx, { id, workspace_id: message.workspaceId, conversation_id: conversationId }, actor, {
       version: 1,
       title: data.title,
       language: data.language ?? null,
@@ -444,7 +441,7 @@ export async function listComments(actor: Actor, id: string, viewVersion?: numbe
 /** The artifacts of a conversation the person can read, latest change first. */
 export async function listConversationArtifacts(user: SessionUser, conversationId: string): Promise<Artifact[]> {
   return withUser(user, async (tx) => {
-    await requireVisibleConversation(tx, conversationId);
+    await requireConversationAccess(tx, { kind: 'person', user }, conversationId);
     const rows = await tx.query<ArtifactRow>(
       `select ${artifactColumns} from public.artifacts a join public.conversations c on c.id = a.conversation_id
         where a.conversation_id = $1 order by a.updated_at desc`,

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /** A random secret for links and refresh tokens; only its hash is stored. */
 export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

@@ -1,3 +1,4 @@
+import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from '@/lib/config';
 import { asService, type SessionUser } from '@/lib/db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { unauthorized } from '@/lib/api';
 import { config } from '@/lib/config';
 import type { SessionUser } from '@/lib/db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { asService, type SessionUser, type Tx } from '@/lib/db';
 import { newToken, sha256 } from './crypto';

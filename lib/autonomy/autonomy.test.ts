@@ -181,7 +181,7 @@ describe('undo', () => {
     await asService((tx) => deliverDueMessages(tx, later(60)));
     expect((await messagesOf(p.decisionId))[0]!.status).toBe('queued');
     // What a provider will do when it takes it (lib/actions/outbox.ts): from then on it cannot be undone.
-    await asService((tx) => tx.query(`update public.outbox_messages set status = 'sending' where decision_id = $1`, [p.decisionId]));
+    await asService((tx) => tx.query(`update public.outbox_messages set status = 'sending', sending_at = now() where decision_id = $1`, [p.decisionId]));
     await rejects(undoDecision(salon.owner, ws(), p.decisionId, later(61)), 409, /already with the provider/);
     expect((await decision(p.decisionId)).status).toBe('executed');
   });

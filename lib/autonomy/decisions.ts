@@ -1,6 +1,8 @@
 import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type Channel, type ExecutionResult, type MessageStatus } from '@/lib/actions';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { channelConnectedSql } from '@/lib/channels';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
+import { sendEvent } from '@/lib/events';
 import type { Planet } from '@/lib/planets';
 import { requireManager, roleIn } from './roles';
 import { promotionSuggestions } from './settings';
@@ -107,7 +109,11 @@ export async function submitAction(tx: Tx, request: ActionRequest): Promise<Subm
     );
     return { status: 'duplicate', decisionId: existing!.id, existing: existing!.status };
   }
-  if (!auto) return { status: 'proposed', decisionId: row.id, argsHash, expiresAt: action.expiresAt };
+  if (!auto) {
+    // With the proposal, so its push exists exactly when it does, and never delays whoever proposed it.
+    await sendEvent({ name: 'decisions/proposed', data: { workspaceId: request.workspaceId, decisionId: row.id } }, tx);
+    return { status: 'proposed', decisionId: row.id, argsHash, expiresAt: action.expiresAt };
+  }
   const done = await executeDecision(tx, ctx, row);
   return done.ok ? { status: 'executed', decisionId: row.id } : { status: 'failed', decisionId: row.id, error: done.error };
 }
@@ -214,7 +220,7 @@ export async function approveDecision(
   }
   if (outcome.kind === 'failed') throw conflict('api.decisions.failed', { reason: outcome.error }, { status: 'failed' });
   const [decision] = await withUser(user, (tx) =>
-    tx.query<Pick<DecisionView, 'action_type' | 'delivery'>>(`select d.action_type, m.delivery from public.agent_decisions d ${DECISION_JOIN} where d.id = $1`, [decisionId]),
+    tx.query<Pick<DecisionView, 'action_type' | 'delivery'>>(`select d.action_type, m.delivery from public.agent_decisions d ${decisionJoin()} where d.id = $1`, [decisionId]),
   );
   const suggestions = await promotionSuggestions(user, workspaceId);
   const suggestion = suggestions.find((s) => s.actionType === decision?.action_type) ?? null;
@@ -337,7 +343,17 @@ export interface DecisionView {
   /** Executed, and every message it queued is still queued. */
   undoable: boolean;
   /** The (first) message of its execution: where it is now (lib/actions/outbox.ts), null when there is none. */
-  delivery: { status: MessageStatus; send_after: string; sent_at: string | null; delivered_at: string | null } | null;
+  delivery: {
+    status: MessageStatus;
+    send_after: string;
+    sent_at: string | null;
+    delivered_at: string | null;
+    /** The provider's reason of a failure, or of the last failed attempt of a message waiting to be retried. */
+    error: string | null;
+    next_attempt_at: string | null;
+    /** A provider would take it (lib/channels): false, a queued message waits for email or SMS to be connected. */
+    connected: boolean;
+  } | null;
 }
 
 /**
@@ -350,9 +366,10 @@ export const DECISION_VIEW = `d.id, d.planet, d.action_type, d.tier, d.status, d
   d.args ->> 'message' as message, d.details, d.trigger, d.expires_at, d.created_at, d.decided_at, d.executed_at, d.error,
   (d.status = 'executed' and coalesce(m.all_queued, false)) as undoable, m.delivery`;
 
-export const DECISION_JOIN = `left join lateral (
+export const decisionJoin = () => `left join lateral (
     select bool_and(o.status = 'queued') as all_queued,
-           (array_agg(json_build_object('status', o.status, 'send_after', o.send_after, 'sent_at', o.sent_at, 'delivered_at', o.delivered_at)
+           (array_agg(json_build_object('status', o.status, 'send_after', o.send_after, 'sent_at', o.sent_at, 'delivered_at', o.delivered_at,
+                                        'error', o.error, 'next_attempt_at', o.next_attempt_at, 'connected', ${channelConnectedSql('o')})
                       order by o.created_at, o.id))[1] as delivery
       from public.outbox_messages o
      where o.decision_id = d.id and o.id = any (array(select jsonb_array_elements_text(d.result -> 'messageIds'))::uuid[])) m on true`;
@@ -372,7 +389,7 @@ export async function listDecisions(user: SessionUser, workspaceId: string, filt
   return withUser(user, async (tx) => {
     await roleIn(tx, user, workspaceId);
     return tx.query<DecisionView>(
-      `select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN}
+      `select ${DECISION_VIEW} from public.agent_decisions d ${decisionJoin()}
         where d.workspace_id = $1 and ($2::text is null or d.status = $2) and ($3::text is null or d.tier = $3)
           and ($4::text is null or d.planet = $4) and ($5::timestamptz is null or d.created_at < $5)
         order by d.created_at desc, d.id limit $6`,

@@ -12,7 +12,7 @@ export {
   approveDecision,
   DECISION_STATUSES,
   DECISION_TIERS,
-  DECISION_JOIN,
+  decisionJoin,
   DECISION_VIEW,
   expireDecisions,
   listDecisions,

@@ -78,7 +78,9 @@ describe('the outbox without a provider', () => {
       );
     expect(await set(`status = 'sent'`)).toBe('23514');
     expect(await set(`status = 'delivered', sent_at = now()`)).toBe('23514');
-    expect(await set(`status = 'sending'`)).toBe('ok');
-    expect(await set(`status = 'delivered', sent_at = now(), delivered_at = now()`)).toBe('ok');
+    expect(await set(`status = 'sending'`)).toBe('23514');
+    expect(await set(`status = 'sending', sending_at = now()`)).toBe('ok');
+    expect(await set(`status = 'delivered', sent_at = now(), delivered_at = now()`)).toBe('23514');
+    expect(await set(`status = 'delivered', sent_at = now(), delivered_at = now(), provider = 'twilio'`)).toBe('ok');
   });
 });

@@ -1,5 +1,6 @@
 import { cancelQueuedMessages, type Channel, type MessageStatus } from '@/lib/actions';
 import { conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
+import { channelConnectedSql } from '@/lib/channels';
 import { elevated, withUser, type SessionUser } from '@/lib/db';
 import { undoDecision } from './decisions';
 import { requireManager, roleIn } from './roles';
@@ -18,7 +19,11 @@ export interface OutboxMessageView {
   sent_at: Date | null;
   delivered_at: Date | null;
   cancelled_at: Date | null;
+  /** The provider's reason: why it failed, or why its last attempt did while it waits for the next. */
   error: string | null;
+  next_attempt_at: Date | null;
+  /** A provider would take it now (lib/channels); false: it waits for email or SMS to be connected. */
+  connected: boolean;
   created_at: Date;
 }
 
@@ -32,8 +37,9 @@ export async function listOutbox(
   return withUser(user, async (tx) => {
     await roleIn(tx, user, workspaceId);
     return tx.query<OutboxMessageView>(
-      `select id, decision_id, channel, recipient, recipient_name, subject, body, status, send_after, sent_at, delivered_at, cancelled_at, error, created_at
-         from public.outbox_messages
+      `select o.id, o.decision_id, o.channel, o.recipient, o.recipient_name, o.subject, o.body, o.status, o.send_after, o.sent_at, o.delivered_at,
+              o.cancelled_at, o.error, o.next_attempt_at, ${channelConnectedSql('o')} as connected, o.created_at
+         from public.outbox_messages o
         where workspace_id = $1 and ($2::text is null or status = $2) and ($3::timestamptz is null or created_at < $3)
         order by created_at desc, id limit $4`,
       [workspaceId, filter.status ?? null, filter.before?.toISOString() ?? null, filter.limit ?? 50],

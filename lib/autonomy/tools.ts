@@ -11,6 +11,7 @@ const DESCRIPTIONS: Record<ActionType, string> = {
   win_back:
     'Invite back a customer who is past their own usual gap between visits (at least 3 visits, marketing consent, no VIPs, a daily cap per workspace).',
   deal_follow_up: 'Write to the customer of an open deal with no activity for 14 days, and count it as activity on the deal.',
+  customer_reply: "Answer a customer in their conversation: the exact text goes to them on the channel they last wrote on (not after they said STOP; needs their consent to messages).",
 };
 
 /**

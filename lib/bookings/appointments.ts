@@ -11,6 +11,8 @@ export const bookingSchema = z.object({
   serviceId: z.uuid(),
   staffId: z.uuid(),
   startsAt: instant,
+  /** Booked from the waitlist: that entry (the same customer's, still waiting or offered) becomes `booked` with the appointment. */
+  waitlistEntryId: z.uuid().optional(),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
 
@@ -31,8 +33,9 @@ export const listAppointmentsSchema = z.object({
 /** A row as lib returns it (snake_case; the API serializer makes it camelCase). */
 export interface AppointmentView {
   id: string;
-  customer_id: string;
-  customer_name: string;
+  /** Null once the customer was erased (lib/customers): the appointment stays, detached. */
+  customer_id: string | null;
+  customer_name: string | null;
   service_id: string;
   service_name: string;
   staff_id: string;
@@ -46,12 +49,14 @@ export interface AppointmentView {
   reminder_sent_at: Date | null;
 }
 
-const VIEW = `select a.id, a.customer_id, c.name as customer_name, a.service_id, s.name as service_name, a.staff_id, st.name as staff_name,
-                     a.starts_at, a.ends_at, a.status, a.price_cents, a.created_at, a.cancelled_at, a.reminder_sent_at
-                from public.appointments a
-                join public.customers c on c.workspace_id = a.workspace_id and c.id = a.customer_id
+/** The columns of an AppointmentView (`a` appointments, `c` customers, `s` services, `st` staff) and the joins they need. */
+export const APPOINTMENT_COLUMNS = `a.id, a.customer_id, c.name as customer_name, a.service_id, s.name as service_name, a.staff_id, st.name as staff_name,
+                     a.starts_at, a.ends_at, a.status, a.price_cents, a.created_at, a.cancelled_at, a.reminder_sent_at`;
+export const APPOINTMENT_FROM = `from public.appointments a
+                left join public.customers c on c.workspace_id = a.workspace_id and c.id = a.customer_id
                 join public.services s on s.workspace_id = a.workspace_id and s.id = a.service_id
                 join public.staff st on st.workspace_id = a.workspace_id and st.id = a.staff_id`;
+const VIEW = `select ${APPOINTMENT_COLUMNS} ${APPOINTMENT_FROM}`;
 
 /** The appointments of a period (default: from the start of today, local, for 7 days), by start time. */
 export async function listAppointments(
@@ -86,11 +91,21 @@ export async function listAppointments(
 /**
  * Books an appointment: the service gives its length and price; the stylist must be active and free
  * (overlaps are refused, also between two bookings racing for the same slot: the stylist's lock); the
- * slot must lie inside the opening hours when the workspace has any. Emits `booking/created`.
+ * slot must lie inside the opening hours when the workspace has any. Emits `booking/created`. Booked from
+ * the waitlist, the entry is marked booked in the same transaction, so the waitlist agent offers that
+ * customer nothing more.
  */
 export async function bookAppointment(user: SessionUser, workspaceId: string, input: BookingInput, now = new Date()): Promise<AppointmentView> {
   return withUser(user, async (tx) => {
     const id = await insertAppointment(tx, workspaceId, input, now);
+    if (input.waitlistEntryId) {
+      const taken = await tx.query(
+        `update public.waitlist_entries set status = 'booked'
+          where workspace_id = $1 and id = $2 and customer_id = $3 and status in ('waiting', 'offered') returning 1`,
+        [workspaceId, input.waitlistEntryId, input.customerId],
+      );
+      if (taken.length === 0) throw invalidField('waitlistEntryId', 'api.bookings.noSuchWaitlistEntry');
+    }
     await sendEvent({ name: 'booking/created', data: { workspaceId, appointmentId: id } }, tx);
     return readAppointment(tx, workspaceId, id);
   });

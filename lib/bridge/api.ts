@@ -25,7 +25,7 @@ export class AgentApiError extends Error {
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Wire<Awaited<ReturnType<F>>>;
 
 /** The part of GET /api/agents/me a turn uses. */
-export type AgentSelf = Pick<Wire<OwnedAgent>, 'id' | 'name' | 'role' | 'capabilities' | 'backend' | 'model' | 'runtime'>;
+export type AgentSelf = Pick<Wire<OwnedAgent>, 'id' | 'name' | 'role' | 'capabilities' | 'instructions' | 'backend' | 'model' | 'runtime'>;
 
 export type Delivery = Wire<ClaimedDelivery>;
 

@@ -1,6 +1,6 @@
 import { rethrowAsApiError } from '@/lib/api';
 import { asService } from '@/lib/db';
-import { requireConversationAccess, type AuthorKind, type ConversationKind, type ConversationStatus } from '@/lib/chat';
+import { requireConversationAccess, type AuthorKind, type ConversationKind, type MessageAuthorKind, type ConversationStatus } from '@/lib/chat';
 
 /**
  * What an agent connection reads before it answers: the conversation (with who opened it, so an
@@ -23,7 +23,7 @@ export interface AgentConversationView {
   members: { kind: AuthorKind; id: string; name: string; role: string | null }[];
   agents: { id: string; name: string; role: string }[];
   /** Oldest first; deleted messages are left out. */
-  messages: { id: string; seq: number; authorKind: AuthorKind; authorId: string | null; authorName: string; body: string; createdAt: Date }[];
+  messages: { id: string; seq: number; authorKind: MessageAuthorKind; authorId: string | null; authorName: string; body: string; createdAt: Date }[];
   nextCursor: number | null;
 }
 
@@ -67,7 +67,7 @@ export async function agentConversationView(
     const rows = await tx.query<{
       id: string;
       seq: number;
-      author_kind: AuthorKind;
+      author_kind: MessageAuthorKind;
       author_id: string | null;
       author_name: string;
       body: string;

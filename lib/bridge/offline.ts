@@ -1,7 +1,8 @@
 import { en } from '@/lib/i18n/messages/en';
 import { it } from '@/lib/i18n/messages/it';
 import { createTranslator, type Locale } from '@/lib/i18n';
-import { metricLabel, metricValue, type Planet, type PlanetMetrics } from '@/lib/planets';
+import { healthReason, metricLabel, metricValue, type Planet, type PlanetMetrics } from '@/lib/planets';
+import { SECTORS } from '@/lib/workspaces';
 import type { TurnDecision, TurnInput } from './bridge';
 
 /**
@@ -354,9 +355,9 @@ function draftOf(agentName: string, title: string, view: TurnInput['view'], deli
 const TRANSLATE = { en: createTranslator(en, 'en'), it: createTranslator(it, 'it') };
 
 /**
- * Rule 6's answer: a planet's figures as they were read, in words a person reads at a glance. In English
- * it ends with why the planet is not good where it is not (the health rules' own sentences, which are
- * English); in Italian each figure's sector benchmark beside it says the same.
+ * Rule 6's answer: a planet's figures as they were read, in words a person reads at a glance, ending
+ * with why the planet is not good where it is not: the health rules' findings, worded as the planet
+ * page words them.
  */
 export function figuresReply(figures: PlanetMetrics, language: Locale): string {
   const t = TRANSLATE[language];
@@ -369,7 +370,11 @@ export function figuresReply(figures: PlanetMetrics, language: Locale): string {
     ].filter(Boolean);
     return `- ${metricLabel(id, t)}: **${value}**${context.length ? ` (${context.join(', ')})` : ''}`;
   });
-  const reasons = language === 'en' ? figures.reasons : [];
+  const sector = SECTORS.find((s) => s.id === figures.sector)?.label[language] ?? figures.sector;
+  const reasons = figures.findings.map((f) => {
+    const reason = healthReason(f, sector, language, t);
+    return `${reason.charAt(0).toLocaleUpperCase(language)}${reason.slice(1)}.`;
+  });
   return [
     `**${t(`planets.${figures.planet}`)}**: ${t(`health.${figures.health}`).toLowerCase()}.`,
     ...lines,

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 afterEach(() => fake.reset());
 
-const nova: AgentSelf = { id: 'a-nova', name: 'Nova', role: 'Receptionist', capabilities: ['bookings'], backend: 'anthropic', model: null, runtime: 'hosted' };
+const nova: AgentSelf = { id: 'a-nova', name: 'Nova', role: 'Receptionist', capabilities: ['bookings'], instructions: '', backend: 'anthropic', model: null, runtime: 'hosted' };
 const atlas = { id: 'a-atlas', name: 'Atlas', role: 'Chief of staff' };
 
 const C1 = '11111111-1111-4111-8111-111111111111';
@@ -37,7 +37,11 @@ const BOOKING_FIGURES: PlanetMetrics = {
     no_show_rate_30d: { value: 0.09, unit: 'ratio', previous: 0.07, changePct: 28.6, benchmark: 0.06 },
     revenue_week: { value: 123450, unit: 'cents' },
   },
-  reasons: ['The no-show rate (9%) is above the sector’s 6%.'],
+  sector: 'hair_salon',
+  findings: [
+    { kind: 'level', metric: 'no_show_rate_30d', health: 'watch', value: 0.09, target: 0.06, unit: 'ratio', better: 'lower', against: 'sector', estimate: false },
+  ],
+  reasons: ['No-show rate (30 days) at 9%, above the hair salon benchmark of 6%.'],
 };
 const EVENT = '22222222-2222-4222-8222-222222222222';
 
@@ -91,6 +95,13 @@ describe('a turn through the agent runtime', () => {
     expect(request.text).toContain('[Atlas, agent] Morning all.');
     expect(request.text).toContain('When do we open tomorrow?');
     expect((request.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('reply');
+    expect(request.text).not.toContain('Your instructions');
+  });
+
+  it('tells the model the instructions its owner wrote on the Agents screen', async () => {
+    fake.script({ toolCalls: [{ name: 'reply', input: { message: 'No discounts, sorry.' } }] });
+    await run(turn('dm', 'Can I have 20% off?', { agent: { instructions: 'Never promise a discount; offer the waitlist instead.' } }));
+    expect(fake.requests[0]!.text).toContain('Your instructions from the business, in their words:\nNever promise a discount; offer the waitlist instead.');
   });
 
   it('hides the names the agent API gives for the turn’s workspace from the model, except the name of the person it answers', async () => {
@@ -324,7 +335,7 @@ describe('the offline model publishing', () => {
         '- No-show rate (30 days): **9%** (previous period 7%, sector 6%)',
         '- Revenue this week: **€1,234.50**',
         '',
-        'The no-show rate (9%) is above the sector’s 6%.',
+        'No-show rate (30 days) at 9%, above the hair salon benchmark of 6%.',
         '',
         '_Figures as read by the offline model (no AI model is configured): no interpretation beyond the sector benchmark._',
       ].join('\n'),
@@ -350,6 +361,8 @@ describe('the offline model publishing', () => {
         '- Prenotazioni oggi: **11** (periodo precedente 9)',
         '- Mancate presentazioni (30 giorni): **9%** (periodo precedente 7%, settore 6%)',
         '- Incasso della settimana: **1234,50\u00a0€**',
+        '',
+        'Mancate presentazioni (30 giorni): 9%, sopra il riferimento del settore parrucchiere (6%).',
         '',
         '_Numeri letti dal modello offline (non è configurato un modello AI): nessuna interpretazione oltre al riferimento del settore._',
       ].join('\n'),

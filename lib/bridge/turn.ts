@@ -88,6 +88,8 @@ function systemPrompt(agent: AgentSelf): string {
   return [
     `You are ${agent.name}${agent.role ? `, ${agent.role}` : ''}, an agent in Multiverbe, where people and agents talk in channels, direct messages, side threads and delegations.`,
     agent.capabilities.length ? `Your domains: ${agent.capabilities.join(', ')}.` : 'You are a generalist.',
+    // The owner's own words from the Agents screen; absent in agents made before it existed.
+    agent.instructions ? `Your instructions from the business, in their words:\n${agent.instructions}` : '',
     'How to answer:',
     '- Call the reply tool once. Write like a colleague in a chat: short and plain; markdown is fine. Use the language of the message.',
     '- If someone else is better placed, or you have nothing useful to add, reply with pass: true and the next agent gets its turn.',
@@ -97,8 +99,11 @@ function systemPrompt(agent: AgentSelf): string {
     '- When your part is finished and you do not need to hear from other agents, set done: true.',
     '- For figures about the business (bookings, customers, sales, content, marketing, the website), call planet_metrics for that planet and answer from what it returns; never guess a number.',
     '- Something substantial (a document, code, an HTML page, a table) goes out with publish_artifact, not pasted into the message. Structured results (a briefing, an email draft, a booking, a customer…) go out with publish_result: they show as cards. Then reply with a short line, or with an empty message when the card says it all.',
+    '- In a customer conversation, your message is the answer the customer receives (by SMS, WhatsApp or email, as they wrote): write it to them, briefly and politely, in their language, without markdown. The owner may have to approve it first. Never promise a booking, a price or anything you have not checked; to leave it to the owner, pass.',
     '- A message carrying a cardEvent is a click on a button of one of your cards: do what it asks, then report_outcome with its eventId, in one sentence.',
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 const KIND_LABEL: Record<ConversationView['conversation']['kind'], string> = {
@@ -106,6 +111,7 @@ const KIND_LABEL: Record<ConversationView['conversation']['kind'], string> = {
   dm: 'direct message',
   thread: 'side thread',
   delegation: 'delegation (a separate conversation for a task handed over from a direct message)',
+  customer: 'customer conversation (a customer wrote to the business by SMS, WhatsApp or email)',
 };
 
 /** What changes from turn to turn: where we are, who is here, what was said. */
@@ -114,7 +120,7 @@ function contextOf(delivery: Delivery, view: ConversationView): string {
   const where = `${conversation.name ? `#${conversation.name} ` : ''}(${KIND_LABEL[conversation.kind]}${conversation.status ? `, ${conversation.status}` : ''})`;
   const members = view.members.map((m) => `${m.name} (${m.kind === 'agent' ? `agent${m.role ? `, ${m.role}` : ''}` : 'person'})`).join('; ');
   const agents = view.agents.map((a) => `${a.name}${a.role ? ` (${a.role})` : ''}`).join('; ');
-  const history = view.messages.map((m) => `[${m.authorName}${m.authorKind === 'agent' ? ', agent' : ''}] ${m.body}`).join('\n');
+  const history = view.messages.map((m) => `[${m.authorName}${m.authorKind === 'person' ? '' : `, ${m.authorKind}`}] ${m.body}`).join('\n');
   return [
     `Conversation: ${where}, id ${conversation.id}`,
     `Members: ${members}`,
@@ -142,7 +148,25 @@ function firstMessageOf({ message }: Delivery): string {
  * A bridge's runs have no app database (on a laptop): they read the workspace's names through the agent
  * API, for every turn, and only propose writes (a turn's tools read and publish; none writes).
  */
-const turnPolicy = (api: TurnApi): RunPolicy => ({ knownNames: api.knownNames, authorizeWrite: proposeOnly });
+const turnPolicy = (api: TurnApi, view: ConversationView): RunPolicy => {
+  // A customer signs with their first name alone ("Grazie, Mario"), which the workspace's names do not
+  // hide on their own (a first name is shared): in their conversation it is theirs, so it is hidden too.
+  const firstNames = view.conversation.kind === 'customer' ? customerFirstNames(view) : [];
+  return {
+    knownNames: firstNames.length ? async (workspaceId) => [...(await api.knownNames(workspaceId)), ...firstNames] : api.knownNames,
+    authorizeWrite: proposeOnly,
+  };
+};
+
+/** The first names of the customers who wrote in a customer conversation, as one-word names to hide. */
+function customerFirstNames(view: ConversationView): string[] {
+  const names = new Set<string>();
+  for (const m of view.messages) {
+    const first = m.authorKind === 'customer' ? m.authorName.trim().split(/\s+/)[0] : undefined;
+    if (first && first.length >= 3 && m.authorName.trim().includes(' ')) names.add(first);
+  }
+  return [...names];
+}
 
 export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
   return async ({ agent, delivery, view, signal, deadline, api }): Promise<TurnDecision> => {
@@ -162,7 +186,7 @@ export function createTurnRunner(options: TurnRunnerOptions = {}): TurnRunner {
       model: agent.model ?? undefined,
       maxIterations: 6,
       workspaceId: delivery.workspaceId,
-      policy: turnPolicy(api),
+      policy: turnPolicy(api, view),
       // A person may be named as they are by the agent answering them; an agent is not a person.
       speaker: delivery.message.authorKind === 'person' ? delivery.message.authorName : undefined,
       agent: { id: agent.id, name: agent.name },

@@ -17,31 +17,15 @@ import {
   streamAgentEvents,
   streamWorkspaceEvents,
 } from '.';
+import { readSse, type SseReading } from '@/test/sse';
+import { waitFor } from '@/test/wait';
 import { agentSession, chatWorld, deliveriesOf } from './test-world';
 
 setupTestDatabase();
 
-/** Reads SSE events from a response body until `count` named events arrived. */
-async function readEvents(response: Response, count: number): Promise<{ event: string; data: unknown }[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: { event: string; data: unknown }[] = [];
-  let buffer = '';
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = frame.match(/^event: (.*)$/m)?.[1];
-      const data = frame.match(/^data: (.*)$/m)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  reader.releaseLock();
-  return events;
+/** The first `count` events of an SSE response. */
+async function firstEvents(reading: SseReading, count: number) {
+  return waitFor(() => reading.events.length >= count && reading.events.slice(0, count), `${count} events`);
 }
 
 /** Subscribes now; the returned promise is the first matching event. */
@@ -168,10 +152,10 @@ describe('realtime', () => {
     const response = await streamWorkspaceEvents(w.coworker, w.team.id, abort.signal);
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
     // The stream is subscribed once the response exists.
-    const reading = readEvents(response, 2);
+    const reading = readSse(response);
     await sendMessage(w.person(w.owner), secret.id, 'not for the coworker');
     const visible = await sendMessage(w.person(w.owner), w.channel.id, 'for everyone');
-    const events = await reading;
+    const events = await firstEvents(reading, 2);
     abort.abort();
     expect(events).toEqual([
       { event: 'ready', data: { workspaceId: w.team.id } },
@@ -185,9 +169,9 @@ describe('realtime', () => {
     const abort = new AbortController();
     const response = await streamAgentEvents(await agentSession(w.owner, w.nova.id), abort.signal);
     // The stream is subscribed once the response exists.
-    const reading = readEvents(response, 2);
+    const reading = readSse(response);
     await sendMessage(w.person(w.owner), w.channel.id, '@Nova are you there?');
-    expect((await reading).map((e) => e.event)).toEqual(['ready', 'deliveries']);
+    expect((await firstEvents(reading, 2)).map((e) => e.event)).toEqual(['ready', 'deliveries']);
     abort.abort();
     expect((await claimDeliveries(w.nova.id, 'sse-1')).map((d) => d.message.body)).toEqual(['@Nova are you there?']);
   });

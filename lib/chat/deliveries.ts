@@ -2,7 +2,7 @@ import { ApiError, conflict, isUuid, notFound } from '@/lib/api';
 import { asService, getDb, type Database, type Tx } from '@/lib/db';
 import { claim, finish, leaseFree, renew, type Queue } from '@/lib/queue';
 import { publish } from '@/lib/realtime';
-import type { AuthorKind, ConversationKind, DeliveryOutcome } from './kinds';
+import type { ConversationKind, DeliveryOutcome, MessageAuthorKind } from './kinds';
 import type { Turn } from './turns';
 
 /**
@@ -34,7 +34,7 @@ export interface ClaimedDelivery {
   message: {
     id: string;
     seq: number;
-    authorKind: AuthorKind;
+    authorKind: MessageAuthorKind;
     authorId: string | null;
     authorName: string;
     body: string;
@@ -90,7 +90,7 @@ interface ClaimRow {
   lease_expires_at: Date;
   message_id: string;
   message_seq: number;
-  author_kind: AuthorKind;
+  author_kind: MessageAuthorKind;
   author_id: string | null;
   author_name: string;
   body: string;

@@ -2,7 +2,7 @@ import { ApiError, conflict, forbidden, isUuid, notFound, rethrowAsApiError } fr
 import { elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { dropQueued } from './deliveries';
-import type { AuthorKind, ConversationStatus } from './kinds';
+import type { ConversationStatus, MessageAuthorKind } from './kinds';
 import { findMentions, type Mentionable } from './parse';
 import { loadMembers, mentionablesOf, requireVisibleConversation, type MessagePayload } from './pipeline';
 
@@ -10,7 +10,7 @@ export interface Message {
   id: string;
   seq: number;
   conversationId: string;
-  author: { kind: AuthorKind; id: string | null; name: string };
+  author: { kind: MessageAuthorKind; id: string | null; name: string };
   /** Markdown; empty once deleted. */
   body: string;
   mentions: Mentionable[];
@@ -27,7 +27,7 @@ interface MessageRow {
   id: string;
   seq: number;
   conversation_id: string;
-  author_kind: AuthorKind;
+  author_kind: MessageAuthorKind;
   author_id: string | null;
   author_name: string;
   body: string;

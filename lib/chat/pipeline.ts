@@ -3,7 +3,7 @@ import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/a
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
 import { publish } from '@/lib/realtime';
 import { completeIn, dropQueued, enqueueDeliveries } from './deliveries';
-import type { AuthorKind, ConversationKind, ConversationStatus } from './kinds';
+import type { AuthorKind, ConversationKind, ConversationStatus, MessageAuthorKind } from './kinds';
 import { extractSideThreads, findMentions, type Mentionable, type SideThreadBlock } from './parse';
 import { decideTurns, type Turn } from './turns';
 
@@ -247,8 +247,8 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
     if (actor.kind === 'person' && Object.keys(payload).length > 0) {
       await tx.query(`update public.messages set payload = $2::text::jsonb where id = $1`, [message.id, JSON.stringify(payload)]);
     }
-    const paused = await advanceConversation(tx, actor, conversation, members.length, message);
-    const turns = paused ? [] : turnsFor(actor, conversation, members, body, mentions);
+    const paused = await advanceConversation(tx, actor.kind, conversation, members.length, message);
+    const turns = paused ? [] : turnsFor(actor.kind, actor.kind === 'agent' ? actor.agentId : null, conversation, members, body, mentions);
     await enqueueDeliveries(tx, sent, turns);
     if (actor.kind === 'agent') await recordAgentReply(tx, actor.agentId, conversation.id, options);
     return { paused, turns };
@@ -269,6 +269,33 @@ export async function writeMessage(tx: Tx, actor: Actor, conversation: Conversat
     turns,
     agentsPaused: paused,
   };
+}
+
+/**
+ * A customer's message (an SMS, WhatsApp or email that came back: lib/inbound) in a customer conversation,
+ * in the caller's transaction with the service's rights: the same loop guard, turns, deliveries and
+ * announcement as a person's message, since a person wrote it. `wake: false` lands it without waking an
+ * agent (nobody may answer: autonomy is off, or the customer said STOP).
+ */
+export async function writeCustomerMessage(
+  tx: Tx,
+  conversationId: string,
+  message: { name: string; body: string; payload?: MessagePayload; wake: boolean },
+): Promise<{ id: string; seq: number; turns: Turn[] }> {
+  const conversation = await lockConversation(tx, conversationId);
+  if (conversation.kind !== 'customer') throw new Error(`conversation ${conversationId} is not a customer conversation`);
+  checkBody(message.body);
+  const members = await loadMembers(tx, conversation.id);
+  const [row] = await tx.query<{ id: string; seq: number; created_at: Date }>(
+    `insert into public.messages (workspace_id, conversation_id, author_kind, author_name, body, payload)
+     values ($1, $2, 'customer', $3, $4, $5::text::jsonb) returning id, seq, created_at`,
+    [conversation.workspace_id, conversation.id, message.name, message.body, JSON.stringify(message.payload ?? {})],
+  );
+  await advanceConversation(tx, 'customer', conversation, members.length, row!);
+  const turns = message.wake ? turnsFor('customer', null, conversation, members, message.body, []) : [];
+  await enqueueDeliveries(tx, { id: row!.id, workspaceId: conversation.workspace_id, conversationId: conversation.id }, turns);
+  await publish(tx, { type: 'message', workspaceId: conversation.workspace_id, conversationId: conversation.id, messageId: row!.id });
+  return { id: row!.id, seq: row!.seq, turns };
 }
 
 function requireOpenThread(conversation: ConversationRow) {
@@ -381,20 +408,22 @@ async function insertMessage(
  */
 async function advanceConversation(
   tx: Tx,
-  actor: Actor,
+  authorKind: MessageAuthorKind,
   conversation: ConversationRow,
   memberCount: number,
   message: { seq: number; created_at: Date },
 ): Promise<boolean> {
   const limit = memberCount <= 2 ? LOOP_LIMITS.oneToOne : LOOP_LIMITS.group;
-  const streak = actor.kind === 'person' ? 0 : conversation.agent_streak + 1;
-  const paused = actor.kind === 'person' ? false : conversation.agents_paused || streak >= limit;
+  // A customer's message counts as a person's: a human wrote it.
+  const byAgent = authorKind === 'agent';
+  const streak = byAgent ? conversation.agent_streak + 1 : 0;
+  const paused = byAgent ? conversation.agents_paused || streak >= limit : false;
   await tx.query(
     `update public.conversations set agent_streak = $2, agents_paused = $3, last_message_seq = $4, last_message_at = $5, updated_at = now()
       where id = $1`,
     [conversation.id, streak, paused, message.seq, message.created_at],
   );
-  if (actor.kind === 'person') {
+  if (!byAgent) {
     await tx.query(`update public.conversation_members set done_at = null where conversation_id = $1 and done_at is not null`, [conversation.id]);
   }
   return paused;
@@ -404,17 +433,22 @@ async function advanceConversation(
  * Who is asked to react, in turn order. In a side thread every message is addressed to the other
  * agents in it (that is what the thread is for); elsewhere, the agents it mentions are addressed.
  */
-function turnsFor(actor: Actor, conversation: ConversationRow, members: MemberRow[], body: string, mentions: Mentionable[]): Turn[] {
-  const candidates = members.filter(
-    (m) => m.agent_id && !(actor.kind === 'agent' && m.agent_id === actor.agentId) && !(actor.kind === 'agent' && m.done_at),
-  );
+function turnsFor(
+  authorKind: MessageAuthorKind,
+  authorAgentId: string | null,
+  conversation: ConversationRow,
+  members: MemberRow[],
+  body: string,
+  mentions: Mentionable[],
+): Turn[] {
+  const candidates = members.filter((m) => m.agent_id && !(authorAgentId && (m.agent_id === authorAgentId || m.done_at)));
   const addressed =
     conversation.kind === 'thread'
       ? candidates.map((m) => m.agent_id!)
       : mentions.filter((m) => m.type === 'agent').map((m) => m.id);
   return decideTurns({
     text: body,
-    authorKind: actor.kind,
+    authorKind: authorKind === 'agent' ? 'agent' : 'person',
     addressed,
     candidates: candidates.map((m) => ({ agentId: m.agent_id!, role: m.role ?? '', capabilities: m.capabilities ?? [] })),
   });

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { BACKENDS } from '@/lib/agent/client';
 
@@ -57,6 +58,30 @@ const schema = z.object({
   DEV_MAILBOX: z.enum(['0', '1']).optional(),
   /** The key that opens the whole dev mailbox; generated and kept in the database when unset. */
   DEV_MAILBOX_KEY: z.string().min(32).optional(),
+  /**
+   * Keys that seal stored passwords and tokens (lib/secrets): `id:base64 of 32 bytes`, comma-separated; the
+   * first seals, all open. Unset on the embedded default: one is generated beside the database directory.
+   */
+  SECRETS_KEYS: z.string().min(1).optional(),
+  /**
+   * The install's own mail server, for the customer email of a workspace that connected none:
+   * `smtp://user:password@host:587` or `smtps://…:465`, or the SMTP_HOST group below (docs/messages.md).
+   */
+  SMTP_URL: z.string().url().refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'SMTP_URL starts with smtp:// or smtps://').optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  /** 465 means TLS from the first byte; any other port upgrades with STARTTLS when the server offers it. */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The install's sender, e.g. `Multiverbe <no-reply@example.com>`; needed with SMTP_URL or SMTP_HOST. */
+  SMTP_FROM: z.string().min(3).optional(),
+  /** Twilio's API origin, for a stand-in (the tests'); unset: Twilio's own. */
+  TWILIO_API_BASE_URL: z.string().url().optional(),
+  /**
+   * The domain of the install's reply addresses (`reply+<token>@<domain>`, docs/replies.md), whose mail the
+   * provider posts to each workspace's inbound URL; unset: email replies are not offered.
+   */
+  INBOUND_EMAIL_DOMAIN: z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
@@ -102,6 +127,32 @@ const schema = z.object({
   MCP_ALLOWED_HOSTS: commaList(hostName),
   /** More origins whose web pages may call the MCP endpoint, besides APP_URL's own: comma-separated `scheme://host[:port]`. */
   MCP_ALLOWED_ORIGINS: commaList(origin),
+  /**
+   * Web Push (VAPID, RFC 8292): the app server's P-256 key pair, base64url as `web-push generate-vapid-keys`
+   * prints it. Unset on the embedded default: a pair is generated once and kept in the database, its
+   * private half encrypted (lib/secrets). Unset with DATABASE_URL: no pushes.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key: 87 base64url characters').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key: 43 base64url characters').optional(),
+  /** Who push services contact about this server's pushes: `mailto:…` or `https://…`; default APP_URL when https, else mailto:push@<APP_URL's host>. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'mailto:<address> or an https URL').optional(),
+  /**
+   * Push services reached over plain http, besides every https one: comma-separated origins. Only for a
+   * local stand-in in tests: a subscription's endpoint is a URL the server posts to.
+   */
+  PUSH_INSECURE_ORIGINS: commaList(origin),
+  /** Google OAuth client (Gmail and Calendar connections); both or neither. Redirect URI: APP_URL/api/connections/google/callback. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** GitHub OAuth app (issues and pull requests); both or neither. Callback URL: APP_URL/api/connections/github/callback. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where Google's and GitHub's endpoints are: the real ones unless a test or a proxy says otherwise. */
+  GOOGLE_ACCOUNTS_URL: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_OAUTH_URL: z.string().url().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
+  GITHUB_URL: z.string().url().default('https://github.com'),
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -141,11 +192,21 @@ function combinationErrors(env: z.infer<typeof schema>): string[] {
   if (env.NEXT_PUBLIC_SUPABASE_URL && !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
     errors.push('NEXT_PUBLIC_SUPABASE_URL needs NEXT_PUBLIC_SUPABASE_ANON_KEY: with the URL set, sessions come from Supabase Auth.');
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    errors.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys), or neither.');
+  }
+  for (const provider of ['GOOGLE', 'GITHUB'] as const) {
+    if (Boolean(env[`${provider}_CLIENT_ID`]) !== Boolean(env[`${provider}_CLIENT_SECRET`])) {
+      errors.push(`${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET go together: set both to let people connect ${provider === 'GOOGLE' ? 'Google' : 'GitHub'}, or neither.`);
+    }
+  }
   if (env.REALTIME_TRANSPORT === 'supabase') {
     if (!env.DATABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs DATABASE_URL: the Supabase project database that Realtime reads.');
     if (!env.SUPABASE_URL && !env.NEXT_PUBLIC_SUPABASE_URL) errors.push('REALTIME_TRANSPORT=supabase needs SUPABASE_URL (or NEXT_PUBLIC_SUPABASE_URL): the project URL.');
     if (!env.SUPABASE_SERVICE_ROLE_KEY) errors.push('REALTIME_TRANSPORT=supabase needs SUPABASE_SERVICE_ROLE_KEY to join the private channel.');
   }
+  if ((env.SMTP_URL || env.SMTP_HOST) && !env.SMTP_FROM) errors.push('SMTP_URL / SMTP_HOST need SMTP_FROM: the address the install\'s mail comes from.');
+  if (env.SMTP_URL && env.SMTP_HOST) errors.push('Set SMTP_URL or SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD), not both.');
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Sql } from 'postgres';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '@/lib/config';
 import { openPglite, openPostgres, type Database, type Tx, type Row } from './client';
 import { migrate } from './migrate';

@@ -3,6 +3,7 @@ import { seedChatDemo } from '@/lib/chat';
 import { asService, type Tx } from '@/lib/db';
 import { seedHomeDemo } from '@/lib/home';
 import { seedPlanetsDemo } from '@/lib/planets';
+import { seedSalesDemo } from '@/lib/sales';
 
 export const DEMO_WORKSPACE_NAME = 'Studio Aurora';
 
@@ -17,7 +18,7 @@ export interface DemoContext {
  * Each capability that owns demo data (bookings, customers, conversations…) adds its seeder here;
  * each runs once, in the same transaction that creates the demo workspace.
  */
-const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo, seedHomeDemo, seedChatDemo];
+const demoSeeders: Array<(tx: Tx, demo: DemoContext) => Promise<void>> = [seedPlanetsDemo, seedSalesDemo, seedHomeDemo, seedChatDemo];
 
 /**
  * Seeds the demo owner with a personal workspace and the team workspace "Studio Aurora" (a hair

@@ -19,6 +19,8 @@ export interface Events {
   'messages/queued': { workspaceId: string; messageId: string; sendAfter: string };
   /** One planet's daily analysis for one local date, sent by the hourly fan-out (lib/insights). */
   'insights/analyze.planet': { workspaceId: string; planet: string; localDate: string };
+  /** A proposal now waits for an owner's or admin's OK ("Needs your OK"): its push goes out (lib/push). */
+  'decisions/proposed': { workspaceId: string; decisionId: string };
 }
 
 export type EventName = keyof Events & string;

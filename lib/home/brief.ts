@@ -1,10 +1,11 @@
 import type { ActionType } from '@/lib/actions';
 import { notFound, rethrowAsApiError } from '@/lib/api';
-import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
+import { decisionJoin, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
 import { defaultActions, type ResultInput } from '@/lib/cards';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
-import { hasData } from '@/lib/insights';
-import { computeAllPlanets, type Health, type MetricUnit, type Planet, type PlanetMetrics, type Pulse } from '@/lib/planets';
+import { analysisState, hasData, type AnalysisState } from '@/lib/insights';
+import { computeAllPlanets, STEADY_PCT, type Finding, type Health, type MetricUnit, type Planet, type PlanetMetrics, type Pulse } from '@/lib/planets';
+import type { SectorId } from '@/lib/workspaces';
 import { normalizePrefs, type HomePrefs } from './prefs';
 
 /** "Done for you" covers the last day: what ran overnight is what the owner wants to see at 7:30. */
@@ -23,8 +24,6 @@ export const TREND_METRIC: Record<Planet, string> = {
   marketing: 'campaigns_sent_30d',
   web: 'visits_7d',
 };
-/** Changes within ±5% read as steady. */
-const STEADY_PCT = 5;
 
 export type Trend = 'up' | 'down' | 'steady' | 'unknown';
 
@@ -34,6 +33,10 @@ export interface PlanetSummary {
   trend: Trend;
   changePct: number | null;
   headline: { metric: string; value: number | null; unit: MetricUnit };
+  /** The worst of the health rules' findings (why the planet is not good); null when it is. */
+  reason: Finding | null;
+  /** The sector whose benchmark the planet was judged against. */
+  sector: SectorId;
   autonomy: AutonomyLevel;
   paused: boolean;
   /** Insights of today nobody has looked at yet. */
@@ -78,6 +81,8 @@ export interface DailyBrief {
   planets: PlanetSummary[];
   suggestions: PromotionSuggestion[];
   prefs: HomePrefs;
+  /** The daily analysis: until one has finished, nothing on the Home may read as if the agents had looked. */
+  analysis: AnalysisState;
 }
 
 export function trendOf(metrics: PlanetMetrics): { trend: Trend; changePct: number | null; headline: PlanetSummary['headline'] } {
@@ -112,6 +117,7 @@ export async function composeDailyBrief(user: SessionUser, workspaceId: string, 
     if (!row) throw notFound('workspace');
     const { pulse, planets } = await computeAllPlanets(tx, workspaceId, { now, timeZone: row.time_zone });
     const autonomy = await readAutonomy(tx, workspaceId);
+    const analysis = await analysisState(tx, workspaceId, now);
 
     const groups = new Map<ActionType, DoneGroup>();
     for (const { group_count, ...item } of row.done) {
@@ -138,6 +144,8 @@ export async function composeDailyBrief(user: SessionUser, workspaceId: string, 
           planet: p.planet,
           health: p.health,
           ...trendOf(p),
+          reason: p.findings[0] ?? null,
+          sector: p.sector,
           autonomy: level.autonomy,
           paused: level.paused || autonomy.paused,
           newInsights: row.new_insights?.[p.planet] ?? 0,
@@ -146,6 +154,7 @@ export async function composeDailyBrief(user: SessionUser, workspaceId: string, 
       }),
       suggestions: autonomy.suggestions,
       prefs: normalizePrefs(row.prefs),
+      analysis,
     };
   }).catch(rethrowAsApiError);
 }
@@ -154,7 +163,7 @@ async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Da
   const [row] = await tx.query<BriefRow>(
     `select m.role, w.time_zone,
             (select coalesce(json_agg(p), '[]') from (
-               select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN}
+               select ${DECISION_VIEW} from public.agent_decisions d ${decisionJoin()}
                 where d.workspace_id = w.id and d.status = 'proposed' and d.expires_at > $3
                 order by d.expires_at, d.created_at desc, d.id limit $5) p) as proposals,
             (select count(*)::int from public.agent_decisions d
@@ -169,7 +178,7 @@ async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Da
                        -- Byte order: text collation is needlessly slow for grouping fixed identifiers.
                        window kind as (partition by d0.action_type collate "C")) r
                  join public.agent_decisions d on d.id = r.id
-                 ${DECISION_JOIN}
+                 ${decisionJoin()}
                 where r.rn <= $6) x) as done,
             -- Routines sent: counted over the window; the agent's name and the reader's view of the DM are
             -- looked up only for the runs listed (FILTER skips the others' arguments).

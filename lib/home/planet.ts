@@ -1,5 +1,5 @@
 import { isUuid, notFound, rethrowAsApiError } from '@/lib/api';
-import { DECISION_JOIN, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type Role } from '@/lib/autonomy';
+import { decisionJoin, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type Role } from '@/lib/autonomy';
 import { withUser, type SessionUser } from '@/lib/db';
 import { hasData, INSIGHT_VIEW, type InsightView } from '@/lib/insights';
 import { computeAllPlanets, computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';
@@ -30,7 +30,17 @@ export async function planetSummaries(user: SessionUser, workspaceId: string, no
     const autonomy = await readAutonomy(tx, workspaceId);
     return planets.map((p) => {
       const level = autonomy.planets.find((a) => a.planet === p.planet)!;
-      return { planet: p.planet, health: p.health, ...trendOf(p), autonomy: level.autonomy, paused: level.paused || autonomy.paused, newInsights: 0, hasData: hasData(p) };
+      return {
+        planet: p.planet,
+        health: p.health,
+        ...trendOf(p),
+        reason: p.findings[0] ?? null,
+        sector: p.sector,
+        autonomy: level.autonomy,
+        paused: level.paused || autonomy.paused,
+        newInsights: 0,
+        hasData: hasData(p),
+      };
     });
   }).catch(rethrowAsApiError);
 }
@@ -64,7 +74,7 @@ export async function planetDetail(user: SessionUser, workspaceId: string, plane
       [workspaceId, planet, now.toISOString(), ws.time_zone],
     );
     const decisions = await tx.query<DecisionView>(
-      `select ${DECISION_VIEW} from public.agent_decisions d ${DECISION_JOIN} where d.workspace_id = $1 and d.planet = $2 order by d.created_at desc, d.id limit 10`,
+      `select ${DECISION_VIEW} from public.agent_decisions d ${decisionJoin()} where d.workspace_id = $1 and d.planet = $2 order by d.created_at desc, d.id limit 10`,
       [workspaceId, planet],
     );
     return {

@@ -13,14 +13,18 @@ export const CLIENT_MESSAGES = {
   auth: ['fields', 'validation', 'signIn', 'signUp', 'reset', 'resetConfirm'],
   invite: ['invitePage', 'signOut'],
   newWorkspace: ['createWorkspace', 'validation', 'workspace'],
-  workspace: ['nav', 'role', 'signOut', 'switcher', 'workspace'],
-  home: ['home', 'needs', 'done', 'delivery', 'planets', 'cards', 'promote'],
+  workspace: ['nav', 'navDaily', 'role', 'signOut', 'switcher', 'workspace'],
+  home: ['home', 'needs', 'done', 'delivery', 'planets', 'cards', 'promote', 'nextSteps'],
+  onboarding: ['onboarding'],
   chat: ['chat', 'artifacts', 'cards', 'metric'],
   artifacts: ['artifacts', 'cards', 'metric'],
   topics: ['topics'],
+  pipeline: ['pipeline', 'sales'],
+  bookings: ['bookings', 'delivery'],
+  customers: ['customers'],
   settings: [
     ...['members', 'invitations', 'invite', 'leave', 'fields', 'validation', 'workspaceSettings', 'deleteWorkspace'],
-    ...['autonomy', 'action', 'cards', 'delivery', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics', 'routines'],
+    ...['autonomy', 'action', 'cards', 'channels', 'delivery', 'done', 'needs', 'outbox', 'planets', 'promote', 'usage', 'topics', 'routines', 'agentsScreen', 'dataImport', 'pushSettings', 'connections'],
   ],
 } as const satisfies Record<string, readonly Namespace[]>;
 

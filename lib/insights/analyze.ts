@@ -1,10 +1,12 @@
 import { ACTION_PLANET, ACTION_TYPES } from '@/lib/actions';
 import { chooseBackend, runAgent } from '@/lib/agent';
 import { actionTools, submitAction, type SubmitOutcome } from '@/lib/autonomy';
+import { connectionToolsFor } from '@/lib/connections';
 import { asService, type Tx } from '@/lib/db';
 import { log } from '@/lib/log';
 import { computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';
 import { workspacePolicy } from '@/lib/policy';
+import { salesReadTools } from '@/lib/sales';
 import { findCandidates } from './candidates';
 import { hasData, ruleBasedInsights, type InsightDraft } from './rules';
 import { upsertInsights } from './store';
@@ -110,7 +112,8 @@ async function agentAnalysis(workspaceId: string, planet: Planet, localDate: str
     system: SYSTEM,
     context: `Planet: ${planet}. Local date: ${localDate} (${ready.workspace.timeZone}). Sector: ${ready.workspace.sector}. Customers are written to in ${ready.workspace.locale === 'it' ? 'Italian' : 'English'}.`,
     firstMessage: `Analyse the ${planet} planet for today and finish with finish_analysis.`,
-    tools: [...analysisReadTools, ...writes, finishAnalysisTool],
+    // The connected accounts' tools of the planet: the policy keeps only those whose connection the workspace has.
+    tools: [...analysisReadTools, ...(planet === 'sales' ? salesReadTools : []), ...writes, ...connectionToolsFor(planet), finishAnalysisTool],
     finishToolName: 'finish_analysis',
     workspaceId,
     policy: workspacePolicy,

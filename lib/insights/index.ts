@@ -6,6 +6,6 @@
 export { analyzePlanet, analyzeWithRules, ANALYSIS_TRIGGER, type AnalysisOutcome } from './analyze';
 export { findCandidates, type Candidates } from './candidates';
 export { hasData, ruleBasedInsights, SEVERITIES, type InsightDraft, type Severity } from './rules';
-export { ANALYSIS_HOUR, claimDueAnalyses, pruneAnalysisDays, recordAnalysis } from './schedule';
+export { ANALYSIS_HOUR, analysisState, claimDueAnalyses, getAnalysisState, pruneAnalysisDays, recordAnalysis, runAnalysisNow, type AnalysisNow, type AnalysisState } from './schedule';
 export { planetMetricsTool } from './tools';
 export { INSIGHT_SOURCES, INSIGHT_STATUSES, INSIGHT_VIEW, insightStatusSchema, listInsights, setInsightStatus, upsertInsights, type InsightStatus, type InsightView } from './store';

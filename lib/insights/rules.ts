@@ -1,5 +1,5 @@
 import type { ActionType } from '@/lib/actions';
-import { judge, RULES, type Planet, type PlanetMetrics } from '@/lib/planets';
+import type { Planet, PlanetMetrics } from '@/lib/planets';
 import type { Candidates } from './candidates';
 
 export const SEVERITIES = ['info', 'watch', 'act'] as const;
@@ -27,16 +27,13 @@ const MAX_SUGGESTED = 5;
  */
 export function ruleBasedInsights(planet: Planet, metrics: PlanetMetrics, candidates: Candidates): InsightDraft[] {
   const drafts: InsightDraft[] = [];
-  for (const rule of RULES[planet]) {
-    const metric = metrics.metrics[rule.metric];
-    // Health judged it (enough samples, a value): its reason starts with the rule's label.
-    if (!metric || metric.value === null || !metrics.reasons.some((r) => r.startsWith(`${rule.label} is `))) continue;
-    const target = typeof rule.benchmark === 'string' ? metric.benchmark! : rule.benchmark.target;
-    const health = judge(metric.value, target, rule.better);
+  // Each level finding of the health rules (a metric against its benchmark) is an insight of its own.
+  for (const finding of metrics.findings) {
+    if (finding.kind !== 'level') continue;
     drafts.push({
-      kind: `metric.${rule.metric}`,
-      severity: health === 'good' ? 'info' : health,
-      params: { metric: rule.metric, value: metric.value, target, unit: metric.unit, better: rule.better, sectorBenchmark: typeof rule.benchmark === 'string' },
+      kind: `metric.${finding.metric}`,
+      severity: finding.health,
+      params: { metric: finding.metric, value: finding.value, target: finding.target, unit: finding.unit, better: finding.better, sectorBenchmark: finding.against === 'sector' },
       actions: [],
     });
   }

@@ -6,9 +6,9 @@ import type { Planet, PlanetMetrics } from './types';
 /**
  * One planet's metrics for an agent that appears in the workspace (`workspace_agents`), as the daily
  * analysis reads them: aggregates only, nothing that names a customer. A workspace the agent is not in
- * does not exist for it.
+ * does not exist for it. Health and its reasons are the ones the Home and the planet page show.
  */
-export async function planetMetricsForAgent(agentId: string, workspaceId: string, planet: Planet): Promise<PlanetMetrics> {
+export async function planetMetricsForAgent(agentId: string, workspaceId: string, planet: Planet, now = new Date()): Promise<PlanetMetrics> {
   return asService(async (tx) => {
     const [workspace] = await tx.query<{ time_zone: string }>(
       `select w.time_zone from public.workspaces w
@@ -17,6 +17,6 @@ export async function planetMetricsForAgent(agentId: string, workspaceId: string
       [workspaceId, agentId],
     );
     if (!workspace) throw notFound('theWorkspace');
-    return computePlanetMetrics(tx, workspaceId, planet, { timeZone: workspace.time_zone });
+    return computePlanetMetrics(tx, workspaceId, planet, { now, timeZone: workspace.time_zone });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money } from './format';
+import { money } from './money';
 
 describe('money', () => {
   it('drops the cents only when there are none', () => {

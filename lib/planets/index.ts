@@ -16,6 +16,7 @@ export {
   POST_STATUSES,
   WAITLIST_STATUSES,
   type AppointmentStatus,
+  type DealStatus,
   type Health,
   type Metric,
   type MetricUnit,
@@ -26,7 +27,20 @@ export {
 } from './types';
 export { computeAllPlanets, computePlanetMetrics, computePulse, LAPSE_GRACE, LAPSE_MIN_VISITS, STALE_DEAL_DAYS } from './metrics';
 export { planetMetricsForAgent } from './for-agent';
-export { metricLabel, metricValue, money } from './format';
-export { judge, MIN_SAMPLE, RULES, WATCH_TOLERANCE, type Rule } from './health';
+export { healthReason, healthReasonShort, metricLabel, metricValue } from './format';
+export { money } from './money';
+export {
+  assessHealth,
+  FALL_RULES,
+  FALL_WATCH_PCT,
+  judge,
+  MIN_SAMPLE,
+  NEAR_BENCHMARK,
+  RULES,
+  STEADY_PCT,
+  WATCH_TOLERANCE,
+  type Finding,
+  type Rule,
+} from './health';
 export { BOOKED_AHEAD_DAYS, DEMO_SEED, FUTURE_DAYS, HISTORY_DAYS, OPEN_WEEKDAYS, generateDemoData, type DemoData, type DemoOptions } from './demo';
 export { insertPlanetData, seedPlanetsDemo, type PlanetDataTarget } from './seed';

@@ -1,5 +1,9 @@
 import type { Tx } from '@/lib/db';
+import { createTranslator } from '@/lib/i18n';
+import { en } from '@/lib/i18n/messages/en';
 import { loadSectorBenchmark, type SectorBenchmark } from '@/lib/knowledge';
+import { SECTORS } from '@/lib/workspaces';
+import { healthReason } from './format';
 import { RULES, assessHealth } from './health';
 import { at, daysBefore, loadPeriods, type Periods } from './periods';
 import { PLANETS, type Metric, type MetricUnit, type MetricsOptions, type Planet, type PlanetMetrics, type Pulse } from './types';
@@ -125,7 +129,13 @@ const booking: PlanetQuery = async (tx, workspaceId, p, figures) => {
         benchmark: figures.averageTicketEur.value * 100,
       },
     },
-    samples: { no_show_rate_30d: r.kept_or_missed, rebooking_rate_30d: r.completed_30d },
+    samples: {
+      no_show_rate_30d: r.kept_or_missed,
+      rebooking_rate_30d: r.completed_30d,
+      // A week's change is judged on last week's bookings, occupancy's too.
+      bookings_week: r.week_prev,
+      occupancy_week: r.week_prev,
+    },
   };
 };
 
@@ -167,7 +177,7 @@ const crm: PlanetQuery = async (tx, workspaceId, p, figures) => {
       leads_7d: metric('count', r.leads_7d, r.leads_prev),
       lead_conversion_90d: metric('ratio', rate(r.converted_90d, r.leads_90d)),
     },
-    samples: { average_visit_gap_days: r.gap_customers, lead_conversion_90d: r.leads_90d },
+    samples: { average_visit_gap_days: r.gap_customers, lead_conversion_90d: r.leads_90d, new_customers_30d: r.new_prev, leads_7d: r.leads_prev },
   };
 };
 
@@ -226,7 +236,7 @@ const content: PlanetQuery = async (tx, workspaceId, p) => {
       engagement_rate_30d: metric('ratio', rate(r.engagements_30d, r.reach_30d), rate(r.engagements_prev, r.reach_prev)),
       posts_scheduled_7d: metric('count', r.scheduled_7d),
     },
-    samples: { engagement_rate_30d: r.reach_30d },
+    samples: { engagement_rate_30d: r.reach_30d, posts_published_30d: r.posts_prev },
   };
 };
 
@@ -276,7 +286,7 @@ const web: PlanetQuery = async (tx, workspaceId, p) => {
       booking_page_visits_7d: metric('count', r.page_7d, r.page_prev),
       booking_conversion_7d: metric('ratio', rate(r.conversions_7d, r.page_7d), rate(r.conversions_prev, r.page_prev)),
     },
-    samples: { booking_conversion_7d: r.page_7d },
+    samples: { booking_conversion_7d: r.page_7d, visits_7d: r.visits_prev, booking_page_visits_7d: r.page_prev },
   };
 };
 
@@ -289,8 +299,16 @@ async function planetMetrics(tx: Tx, workspaceId: string, planet: Planet, period
     const judged = metrics[rule.metric];
     if (judged && typeof rule.benchmark === 'string') judged.benchmark = benchmark.figures[rule.benchmark].value;
   }
-  return { planet, metrics, ...assessHealth(planet, metrics, samples, benchmark) };
+  const { health, findings } = assessHealth(planet, metrics, samples, benchmark);
+  const sector = SECTORS.find((s) => s.id === benchmark.sector)!.label.en;
+  const reasons = findings.map((f) => {
+    const reason = healthReason(f, sector, 'en', english);
+    return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+  });
+  return { planet, metrics, sector: benchmark.sector, health, findings, reasons };
 }
+
+const english = createTranslator(en, 'en');
 
 /** One planet's metrics, each with its comparison, and the planet's health against the sector benchmark. */
 export async function computePlanetMetrics(tx: Tx, workspaceId: string, planet: Planet, options: MetricsOptions): Promise<PlanetMetrics> {

@@ -1,3 +1,6 @@
+import type { SectorId } from '@/lib/workspaces';
+import type { Finding } from './health';
+
 /** The six planets of a business; `cross` (agent runs spanning planets) has no metrics of its own. */
 export const PLANETS = ['booking', 'crm', 'sales', 'content', 'marketing', 'web'] as const;
 export type Planet = (typeof PLANETS)[number];
@@ -48,8 +51,13 @@ export interface Metric {
 export interface PlanetMetrics {
   planet: Planet;
   metrics: Record<string, Metric>;
+  /** The sector whose benchmark judged the metrics (`other` for a sector without a pack). */
+  sector: SectorId;
+  /** From the rules in health.ts: the worst of the findings, `good` when there are none. */
   health: Health;
-  /** One sentence per metric that is not good, worst first. Empty when all is well. */
+  /** Why the planet is not good, worst first; words them per language (`healthReason`). */
+  findings: Finding[];
+  /** The findings in English, one sentence each, for agents and the API. Empty when all is well. */
   reasons: string[];
 }
 

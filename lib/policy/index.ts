@@ -1,6 +1,7 @@
 import type { RunPolicy } from '@/lib/agent';
 import { notFound } from '@/lib/api';
 import { authorizeWrite } from '@/lib/autonomy';
+import { workspaceHasConnection } from '@/lib/connections';
 import { getDb } from '@/lib/db';
 
 /**
@@ -12,9 +13,10 @@ import { getDb } from '@/lib/db';
  * - Names: the workspace's customers, leads and staff, and its members as the chat shows them (display name,
  *   else the part of the email before the @). The person a run answers is passed as `speaker` by the caller.
  * - Writes: the autonomy gate (lib/autonomy's `authorizeWrite`).
- * - Connections: none is checked, so every tool is offered; no tool needs a connected account yet.
+ * - Connections: the workspace's connected accounts (lib/connections); a tool that needs one it lacks (the
+ *   Gmail, Calendar and GitHub tools) is left out of the run.
  */
-export const workspacePolicy: RunPolicy = { knownNames: workspaceNames, authorizeWrite };
+export const workspacePolicy: RunPolicy = { knownNames: workspaceNames, authorizeWrite, connections: workspaceHasConnection };
 
 /** Every name the workspace's runs alias, each once. */
 export async function workspaceNames(workspaceId: string): Promise<string[]> {

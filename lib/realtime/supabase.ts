@@ -1,3 +1,4 @@
+import 'server-only';
 import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { elevated } from '@/lib/db';

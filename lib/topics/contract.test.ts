@@ -11,6 +11,7 @@ import { processTopicRequest } from '@/inngest/functions/process-topic-request';
 import { startLocalExecutor } from '@/inngest/executor';
 import { startFakeModelServer, useFakeModelEnv, type FakeModelServer, type RecordedRequest } from '@/lib/agent/testing';
 import { resetConfigForTests } from '@/lib/config';
+import { asService } from '@/lib/db';
 import { createWorkspace } from '@/lib/workspaces';
 import { setupTestDatabase } from '@/test/db';
 import { createUser } from '@/test/fixtures';
@@ -292,6 +293,19 @@ describe('requests (§4.2, §5.1, §7): the queue, the model cascade and the sys
     expect(other.status).toBe(422);
     expect((await api.listRequests('?status=pending')).body.data.filter((r: { prompt: string }) => r.prompt === 'once only')).toHaveLength(1);
     expect((await api.deleteRequest(first.body.data.id)).status).toBe(200);
+  });
+
+  it('Idempotency-Key: a key older than 24 hours is forgotten, and the same key makes a new request', async () => {
+    const body = { prompt: 'every day', topic_id: ids.topic };
+    const yesterday = await api.submit(body, { 'Idempotency-Key': 'daily-1' });
+    await asService((tx) => tx.query(`update public.topic_requests set created_at = created_at - interval '25 hours' where id = $1`, [yesterday.body.data.id]));
+    const today = await api.submit(body, { 'Idempotency-Key': 'daily-1' });
+    expect(today.status).toBe(202);
+    expect(today.headers.get('idempotent-replayed')).toBeNull();
+    expect(today.body.data.id).not.toBe(yesterday.body.data.id);
+    // And from now on the key means today's request.
+    expect((await api.submit(body, { 'Idempotency-Key': 'daily-1' })).body.data.id).toBe(today.body.data.id);
+    for (const id of [yesterday.body.data.id, today.body.data.id]) await api.deleteRequest(id);
   });
 });
 

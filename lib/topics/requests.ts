@@ -73,19 +73,15 @@ const submitted = (row: SubmittedRow): SubmittedWire => serializeSnake({ id: row
 async function findIdempotent(tx: Tx, workspaceId: string, key: string): Promise<SubmittedRow | undefined> {
   // Two submits with the same key take turns: the second sees the first's request.
   await tx.query(`select pg_advisory_xact_lock(hashtextextended('topic-idempotency:' || $1 || ':' || $2, 0))`, [workspaceId, key]);
-  // Members may not update requests; forgetting an expired key is the service's job.
-  await elevated(tx, (service) =>
-    service.query(
-      `update public.topic_requests set idempotency_key = null
-        where workspace_id = $1 and idempotency_key = $2 and created_at <= now() - interval '24 hours'`,
-      [workspaceId, key],
-    ),
-  );
-  const [row] = await tx.query<SubmittedRow>(
-    `select id, session_id, status, created_at, request_hash from public.topic_requests where workspace_id = $1 and idempotency_key = $2`,
+  const [row] = await tx.query<SubmittedRow & { expired: boolean }>(
+    `select id, session_id, status, created_at, request_hash, created_at <= now() - interval '24 hours' as expired
+       from public.topic_requests where workspace_id = $1 and idempotency_key = $2`,
     [workspaceId, key],
   );
-  return row;
+  if (!row?.expired) return row;
+  // Members may not update requests: forgetting the expired key of the request just read (as the caller) is the service's.
+  await elevated(tx, (service) => service.query(`update public.topic_requests set idempotency_key = null where id = $1`, [row.id]));
+  return undefined;
 }
 
 /** The session a request continues: it must exist, belong to the topic and still be open. */

@@ -120,17 +120,20 @@ async function requireWorkspace(tx: Tx, user: SessionUser, id: string, only?: Ro
 }
 
 export async function createWorkspace(user: SessionUser, input: z.infer<typeof createWorkspaceSchema>): Promise<Workspace> {
+  return withUser(user, (tx) => insertWorkspace(tx, user, input));
+}
+
+/** `createWorkspace` in the caller's transaction (as `user`, under RLS): onboarding creates the workspace with its rows. */
+export async function insertWorkspace(tx: Tx, user: SessionUser, input: z.infer<typeof createWorkspaceSchema>): Promise<Workspace> {
   // The id is chosen here: `returning` would have to pass the select policy before the trigger
   // has made the creator a member.
   const id = randomUUID();
-  return withUser(user, async (tx) => {
-    await tx.query(
-      `insert into public.workspaces (id, name, owner_id, time_zone, locale, sector)
-       values ($1, $2, $3, coalesce($4, 'UTC'), coalesce($5, 'en'), coalesce($6, 'other'))`,
-      [id, input.name, user.id, input.timeZone ?? null, input.locale ?? null, input.sector ?? null],
-    );
-    return (await findWorkspace(tx, user, id))!;
-  });
+  await tx.query(
+    `insert into public.workspaces (id, name, owner_id, time_zone, locale, sector)
+     values ($1, $2, $3, coalesce($4, 'UTC'), coalesce($5, 'en'), coalesce($6, 'other'))`,
+    [id, input.name, user.id, input.timeZone ?? null, input.locale ?? null, input.sector ?? null],
+  );
+  return (await findWorkspace(tx, user, id))!;
 }
 
 export async function updateWorkspace(user: SessionUser, id: string, input: z.infer<typeof updateWorkspaceSchema>): Promise<Workspace> {

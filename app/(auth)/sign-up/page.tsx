@@ -21,7 +21,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
   return (
     <>
       <AuthHeading title={t('signUp.title')}>{t('signUp.lead')}</AuthHeading>
-      <SignUpForm next={next ?? '/'} email={typeof params.email === 'string' ? params.email : ''} />
+      {/* A new account sets up its business first, unless it came for something else (an invitation). */}
+      <SignUpForm next={next ?? '/welcome'} email={typeof params.email === 'string' ? params.email : ''} />
       <p className="mt-6 text-[0.9375rem] text-muted">
         {t('signUp.haveAccount')}{' '}
         <Link href={withNext('/sign-in', next)} className="inline-flex min-h-11 items-center font-semibold text-accent-ink underline-offset-4 hover:underline">

@@ -12,7 +12,8 @@ import { currentWorkspace, type WorkspaceParams } from './current';
 
 /**
  * The app shell. Phones: a top bar with the workspace switcher and a bottom tab bar. From 1024 px:
- * one sidebar with the switcher and the same four destinations. Both bars have fixed heights, so
+ * one sidebar with the switcher and every destination (the phone keeps the less daily ones under
+ * "More": components/shell/nav-links.tsx). Both bars have fixed heights, so
  * nothing moves as pages load.
  */
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: WorkspaceParams }) {

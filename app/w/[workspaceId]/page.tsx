@@ -2,15 +2,19 @@ import type { Metadata } from 'next';
 import { ClientMessages } from '@/components/client-messages';
 import { CustomizeHome } from '@/components/home/customize-home';
 import { HomeBrief } from '@/components/home/home-brief';
+import { NextSteps } from '@/components/home/next-steps';
 import { describeDecision } from '@/components/home/format';
 import type { ApprovalCardView, DailyBriefView } from '@/components/home/types';
 import { displayName } from '@/components/workspaces/types';
+import Link from 'next/link';
 import { serialize } from '@/lib/api';
+import { listWorkspaceAgents } from '@/lib/agents';
 import { stampResults } from '@/lib/cards';
 import { approvalResult, composeDailyBrief } from '@/lib/home';
 import type { Locale, Translate } from '@/lib/i18n';
 import { getI18n } from '@/lib/i18n/server';
 import { log } from '@/lib/log';
+import { getOnboarding } from '@/lib/onboarding';
 import { currentWorkspace, type WorkspaceParams } from './current';
 
 export async function generateMetadata({ params }: { params: WorkspaceParams }): Promise<Metadata> {
@@ -28,13 +32,16 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
   const { workspaceId } = await params;
   const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
   const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: workspace.timeZone }).format(new Date());
-  let home: { brief: DailyBriefView; approvals: ApprovalCardView[] } | null = null;
+  let home: { brief: DailyBriefView; approvals: ApprovalCardView[]; agents: string[] } | null = null;
   try {
     const brief = serialize(await composeDailyBrief(user, workspace.id));
-    home = { brief, approvals: await approvalCards(brief, locale, t) };
+    // The team is named only while the agents have not looked yet (the "what happens next" card).
+    const agents = brief.analysis.finishedEver ? [] : (await listWorkspaceAgents(user, workspace.id)).map((a) => a.name);
+    home = { brief, approvals: await approvalCards(brief, locale, t), agents };
   } catch (error) {
     log('error', 'daily brief failed', { workspaceId, error });
   }
+  const onboarding = await getOnboarding(user).catch(() => null);
 
   return (
     <ClientMessages segment="home">
@@ -45,6 +52,19 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
         </div>
         {home && <CustomizeHome workspaceId={workspace.id} prefs={home.brief.prefs} />}
       </header>
+      {onboarding && !onboarding.completedAt && (
+        <p className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-5 py-4">
+          <span className="text-[0.9375rem] text-pretty">{t('nextSteps.finishSetupLead')}</span>
+          <Link href="/welcome" className="inline-flex min-h-11 items-center font-semibold text-accent-ink underline">
+            {t('nextSteps.finishSetup')}
+          </Link>
+        </p>
+      )}
+      {home && !home.brief.analysis.finishedEver && (
+        <div className="mb-6">
+          <NextSteps brief={home.brief} agents={home.agents} locale={locale} t={t} />
+        </div>
+      )}
       {home ? (
         <HomeBrief brief={home.brief} approvals={home.approvals} locale={locale} t={t} />
       ) : (

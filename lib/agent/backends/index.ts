@@ -1,3 +1,4 @@
+import 'server-only';
 import { existsSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -87,7 +88,16 @@ export interface BackendsReport {
   available: boolean;
   source: BackendChoice['source'];
   reason: string;
-  backends: Array<{ id: BackendId; label: string } & Availability>;
+  /** `defaultModel`: what runs when an agent names no model (null: the backend picks, or has none). */
+  backends: Array<{ id: BackendId; label: string; defaultModel: string | null } & Availability>;
+}
+
+function defaultModelOf(id: BackendId): string | null {
+  const cfg = config();
+  if (id === 'anthropic' || id === 'claude-code') return cfg.CLAUDE_MODEL;
+  if (id === 'openai') return cfg.OPENAI_MODEL;
+  if (id === 'codex') return cfg.CODEX_MODEL ?? null;
+  return null;
 }
 
 /** For /api/health and the UI: the default backend, why, and what each backend needs. */
@@ -99,7 +109,7 @@ export function describeBackends(): BackendsReport {
     available: choice.available,
     source: choice.source,
     reason: choice.reason,
-    backends: (Object.keys(BACKEND_LABELS) as BackendId[]).map((id) => ({ id, label: BACKEND_LABELS[id], ...availability(id) })),
+    backends: (Object.keys(BACKEND_LABELS) as BackendId[]).map((id) => ({ id, label: BACKEND_LABELS[id], defaultModel: defaultModelOf(id), ...availability(id) })),
   };
 }
 

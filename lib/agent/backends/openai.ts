@@ -1,3 +1,4 @@
+import 'server-only';
 import OpenAI from 'openai';
 import { BackendError, type Message, type ModelTurn, type Prompt, type TurnBackend } from './types';
 

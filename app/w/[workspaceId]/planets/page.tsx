@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { trendText } from '@/components/home/format';
-import { metricLabel, metricValue } from '@/lib/planets';
+import { healthReason, metricLabel, metricValue } from '@/lib/planets';
+import { SECTORS } from '@/lib/workspaces';
 import { HealthBadge } from '@/components/planets/health';
 import { PlanetDisc } from '@/components/planets/planet-disc';
 import { ChevronRightIcon } from '@/components/ui/icons';
@@ -20,6 +21,7 @@ export default async function PlanetsPage({ params }: { params: WorkspaceParams 
   const { workspaceId } = await params;
   const [{ user, workspace }, { t, locale }] = await Promise.all([currentWorkspace(workspaceId), getI18n()]);
   const planets = serialize(await planetSummaries(user, workspace.id));
+  const sectorName = (id: string) => SECTORS.find((s) => s.id === id)?.label[locale] ?? id;
   return (
     <>
       <PageHeader title={t('nav.planets')} description={t('planets.lead')} />
@@ -39,6 +41,11 @@ export default async function PlanetsPage({ params }: { params: WorkspaceParams 
                 {p.hasData && (
                   <span className="text-sm text-muted">
                     {metricLabel(p.headline.metric, t)}: {metricValue(p.headline, locale, t)} · {trendText(p.trend, p.changePct, t)}
+                  </span>
+                )}
+                {p.hasData && p.reason && (
+                  <span className="text-sm text-pretty">
+                    {t('healthReason.line', { health: t(`health.${p.health}`), reason: healthReason(p.reason, sectorName(p.sector), locale, t) })}
                   </span>
                 )}
                 <span className="text-xs text-muted">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { SettingsLink } from '@/components/settings/settings-link';
 import { Card, CardTitle } from '@/components/ui/card';
-import { GaugeIcon, GlobeIcon, KeyIcon, PlanetIcon, QueueIcon, RoutineIcon, StoreIcon, UsersIcon } from '@/components/ui/icons';
+import { AgentIcon, BellIcon, GaugeIcon, GlobeIcon, KeyIcon, LinkIcon, PlanetIcon, QueueIcon, RoutineIcon, StoreIcon, UploadIcon, UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { getI18n } from '@/lib/i18n/server';
 import { currentWorkspace, type WorkspaceParams } from '../current';
@@ -25,8 +25,11 @@ export default async function SettingsPage({ params }: { params: WorkspaceParams
         { href: `${base}/workspace`, icon: <StoreIcon />, title: t('settings.workspace'), description: t('settings.workspaceDescription') },
         { href: `${base}/members`, icon: <UsersIcon />, title: t('settings.members'), description: t('settings.membersDescription') },
         { href: `${base}/usage`, icon: <GaugeIcon />, title: t('settings.usage'), description: t('settings.usageDescription') },
+        { href: `${base}/agents`, icon: <AgentIcon />, title: t('agentsScreen.title'), description: t('agentsScreen.lead') },
         { href: `${base}/routines`, icon: <RoutineIcon />, title: t('settings.routines'), description: t('settings.routinesDescription') },
         admin && { href: `${base}/autonomy`, icon: <PlanetIcon />, title: t('settings.autonomy'), description: t('settings.autonomyDescription') },
+        admin && { href: `${base}/messages`, icon: <GlobeIcon />, title: t('channels.title'), description: t('channels.description') },
+        admin && { href: `${base}/data`, icon: <UploadIcon />, title: t('settings.data'), description: t('settings.dataDescription') },
       ],
     },
     {
@@ -35,12 +38,16 @@ export default async function SettingsPage({ params }: { params: WorkspaceParams
       links: [
         admin && { href: `/w/${workspace.id}/topics`, icon: <QueueIcon />, title: t('settings.topics'), description: t('settings.topicsDescription') },
         admin && { href: `${base}/api-keys`, icon: <KeyIcon />, title: t('settings.apiKeys'), description: t('settings.apiKeysDescription') },
+        { href: `${base}/connections`, icon: <LinkIcon />, title: t('connections.title'), description: t('connections.linkDescription') },
       ],
     },
     {
       id: 'you',
       title: t('settings.youSection'),
-      links: [{ href: `${base}/language`, icon: <GlobeIcon />, title: t('settings.language'), description: t('settings.languageDescription') }],
+      links: [
+        { href: `${base}/language`, icon: <GlobeIcon />, title: t('settings.language'), description: t('settings.languageDescription') },
+        { href: `${base}/notifications`, icon: <BellIcon />, title: t('pushSettings.link'), description: t('pushSettings.linkDescription') },
+      ],
     },
   ];
 

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { decisionState, describeDecision, shortDate } from '@/components/home/format';
-import { formatMoment, formatPercent } from '@/lib/i18n';
+import { formatMoment, formatPercent, type MessageKey } from '@/lib/i18n';
+import { ChevronRightIcon } from '@/components/ui/icons';
 import { HealthBadge } from '@/components/planets/health';
 import { insightText } from '@/components/planets/insight-text';
 import { PlanetDisc } from '@/components/planets/planet-disc';
@@ -11,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { planetDetail, trendOf } from '@/lib/home';
 import { getI18n } from '@/lib/i18n/server';
-import { isPlanet, metricLabel, metricValue } from '@/lib/planets';
+import { healthReason, isPlanet, metricLabel, metricValue, type Planet } from '@/lib/planets';
 import { SECTORS } from '@/lib/workspaces';
 import { currentWorkspace } from '../../current';
 
@@ -22,6 +23,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const [{ planet }, { t }] = await Promise.all([params, getI18n()]);
   return { title: isPlanet(planet) ? t(`planets.${planet}`) : t('nav.planets') };
 }
+
+/** Where each planet is acted on: its daily screen. */
+const SCREEN: Partial<Record<Planet, { path: string; label: MessageKey; lead: MessageKey }>> = {
+  booking: { path: 'bookings', label: 'planetScreens.bookings', lead: 'planetScreens.bookingsLead' },
+  crm: { path: 'customers', label: 'planetScreens.customers', lead: 'planetScreens.customersLead' },
+  sales: { path: 'pipeline', label: 'planetScreens.pipeline', lead: 'planetScreens.pipelineLead' },
+};
 
 const SEVERITY_DOT = { info: 'bg-line-strong', watch: 'bg-[#b7791f]', act: 'bg-danger' } as const;
 
@@ -34,7 +42,9 @@ export default async function PlanetPage({ params }: { params: Params }) {
   const { trend } = trendOf(detail.metrics);
   const insights = serialize(detail.insights);
   const decisions = serialize(detail.decisions);
-  const sector = SECTORS.find((s) => s.id === detail.sector)?.label[locale] ?? detail.sector;
+  // The sector whose benchmark judged the planet (`other` for a sector without a pack).
+  const sector = SECTORS.find((s) => s.id === detail.metrics.sector)?.label[locale] ?? detail.metrics.sector;
+  const [first, ...others] = detail.metrics.findings;
 
   return (
     <>
@@ -55,7 +65,39 @@ export default async function PlanetPage({ params }: { params: Params }) {
               )}
             </div>
           </div>
+          {detail.hasData && (
+            <div className="mt-4 flex flex-col gap-1 border-t border-line pt-3" data-testid="planet-health-reason">
+              {first ? (
+                <p className="text-[0.9375rem] text-pretty">{t('healthReason.line', { health: t(`health.${detail.metrics.health}`), reason: healthReason(first, sector, locale, t) })}</p>
+              ) : (
+                <p className="text-[0.9375rem] text-pretty">{t('healthReason.allGood', { sector: sector.toLocaleLowerCase(locale) })}</p>
+              )}
+              {others.length > 0 && (
+                <>
+                  <p className="text-sm text-muted">{t('healthReason.more')}</p>
+                  <ul className="list-disc pl-5 text-sm text-pretty text-muted">
+                    {others.map((f) => (
+                      <li key={`${f.kind}.${f.metric}`}>{healthReason(f, sector, locale, t)}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          )}
         </Card>
+
+        {SCREEN[planet] && (
+          <Link
+            href={`/w/${workspace.id}/${SCREEN[planet].path}`}
+            className="flex min-h-12 items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-4 py-3 font-semibold shadow-card hover:bg-subtle"
+          >
+            <span className="flex flex-col">
+              <span>{t(SCREEN[planet].label)}</span>
+              <span className="text-sm font-normal text-muted">{t(SCREEN[planet].lead)}</span>
+            </span>
+            <ChevronRightIcon className="shrink-0 text-muted" />
+          </Link>
+        )}
 
         <section aria-labelledby="planet-metrics">
           <h2 id="planet-metrics" className="px-1 text-lg font-semibold">

@@ -1,7 +1,8 @@
 import { ok, parseJson, parseQuery, route } from '@/lib/api';
 import { requireAgent } from '@/lib/agents';
 import { agentConversationView } from '@/lib/bridge';
-import { agentReplySchema, historyQuerySchema, sendMessage } from '@/lib/chat';
+import { agentReplySchema, historyQuerySchema } from '@/lib/chat';
+import { sendAgentMessage } from '@/lib/inbound';
 
 type Params = { conversationId: string };
 
@@ -13,9 +14,10 @@ export const GET = route<Params>(async ({ req, params }) => {
   return ok(await agentConversationView(agentId, params.conversationId, query));
 }, 'programs');
 
-// An agent's message goes through the same send path as a person's.
+// An agent's message goes through the same send path as a person's; in a customer conversation it is
+// also its answer to the customer, which autonomy proposes, sends or refuses (lib/inbound).
 export const POST = route<Params>(async ({ req, params }) => {
   const { agentId } = await requireAgent(req);
   const { body, replyTo, done } = await parseJson(req, agentReplySchema);
-  return ok(await sendMessage({ kind: 'agent', agentId }, params.conversationId, body, { replyTo, done }), 201);
+  return ok(await sendAgentMessage(agentId, params.conversationId, body, { replyTo, done }), 201);
 }, 'programs');
