@@ -55,7 +55,6 @@ const MIN_SCORE = 95;
 
 test(`Lighthouse scores Home at least ${MIN_SCORE} for accessibility, best practices and SEO`, async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'Lighthouse runs once per run, in the phone project.');
-  test.skip(process.env.E2E_SKIP_LIGHTHOUSE === '1', 'npm test runs Lighthouse once, in the pass on the embedded database.');
   test.setTimeout(180_000);
   const demo = await demoSession(browser, testInfo);
   test.skip(!demo, 'This app shows no demo login (only embedded installs do), so there is no workspace with planet data.');

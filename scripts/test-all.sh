@@ -57,11 +57,15 @@ export DEV_MAILBOX_KEY
 export E2E_EXPECT_DEMO=1
 
 # The two passes run side by side, each on its own server and database, one spec at a time each: a pass
-# mostly waits on its browser and server, so together they take little longer than the PGlite pass alone.
+# mostly waits on its browser and server, so together they take little longer than one alone. Every spec
+# runs on both engines and at both sizes: the phone (390×844) on the embedded PGlite, with Lighthouse and
+# the JavaScript budget, and the desktop on Postgres, which keeps CI under its 30 minutes. Without a Postgres server, both sizes on PGlite.
 # Each pass writes to its own file, printed when both are done.
 data_dir=$(mktemp -d)
 trap 'rm -rf "$data_dir"' EXIT
-e2e_run pglite 3301 PGLITE_DIR="$data_dir/pglite" DEV_MAILBOX=1 > "$data_dir/pglite.out" 2>&1 &
+pglite_projects=""
+[ -z "${TEST_DATABASE_URL:-}" ] || pglite_projects="--project phone"
+E2E_PROJECTS="$pglite_projects" e2e_run pglite 3301 PGLITE_DIR="$data_dir/pglite" DEV_MAILBOX=1 > "$data_dir/pglite.out" 2>&1 &
 pglite_pass=$!
 passes=(pglite)
 
@@ -71,12 +75,14 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   url="${TEST_DATABASE_URL%/*}/$db"
   drop_db() { psql "$TEST_DATABASE_URL" -qc "drop database if exists $db with (force)" > /dev/null || true; rm -rf "$data_dir"; }
   trap drop_db EXIT
-  # Lighthouse runs once per npm test, in the PGlite pass (e2e/a11y.spec.ts). The layouts are checked at
-  # both sizes there; on Postgres the specs run at the phone's size only, which keeps CI under its 30
-  # minutes while every flow still runs on both engines.
+  # An install on its own Postgres is configured by env (.env.example): the keys that seal stored
+  # tokens and the Web Push pair, which the embedded default generates by itself.
+  secrets_keys="e2e:$(node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('base64'))")"
+  vapid=$(node -e "const k=require('web-push').generateVAPIDKeys();process.stdout.write(k.publicKey+' '+k.privateKey)")
   (
     DATABASE_URL="$url" npm run --silent db:migrate
-    E2E_SKIP_LIGHTHOUSE=1 E2E_PROJECTS="--project phone" e2e_run postgres 3302 DATABASE_URL="$url" SEED_DEMO=1 DEV_MAILBOX=1
+    E2E_PROJECTS="--project desktop" e2e_run postgres 3302 DATABASE_URL="$url" SEED_DEMO=1 DEV_MAILBOX=1 \
+      SECRETS_KEYS="$secrets_keys" VAPID_PUBLIC_KEY="${vapid% *}" VAPID_PRIVATE_KEY="${vapid#* }"
   ) > "$data_dir/postgres.out" 2>&1 &
   postgres_pass=$!
   passes+=(postgres)
