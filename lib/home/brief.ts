@@ -1,6 +1,6 @@
 import type { ActionType } from '@/lib/actions';
 import { notFound, rethrowAsApiError } from '@/lib/api';
-import { decisionJoin, DECISION_VIEW, readAutonomy, type AutonomyLevel, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
+import { decisionJoin, DECISION_VIEW, readAutonomy, type AutonomyLevel, type AutonomySettings, type DecisionView, type PromotionSuggestion, type Role } from '@/lib/autonomy';
 import { defaultActions, type ResultInput } from '@/lib/cards';
 import { withUser, type SessionUser, type Tx } from '@/lib/db';
 import { analysisState, hasData, type AnalysisState } from '@/lib/insights';
@@ -93,6 +93,22 @@ export function trendOf(metrics: PlanetMetrics): { trend: Trend; changePct: numb
   return { trend, changePct: pct, headline: { metric: name, value: metric.value, unit: metric.unit } };
 }
 
+/** A planet's line on the Home and on the planets page: the same health, trend and autonomy on both. */
+export function summarizePlanet(metrics: PlanetMetrics, autonomy: AutonomySettings, newInsights: number): PlanetSummary {
+  const level = autonomy.planets.find((a) => a.planet === metrics.planet)!;
+  return {
+    planet: metrics.planet,
+    health: metrics.health,
+    ...trendOf(metrics),
+    reason: metrics.findings[0] ?? null,
+    sector: metrics.sector,
+    autonomy: level.autonomy,
+    paused: level.paused || autonomy.paused,
+    newInsights,
+    hasData: hasData(metrics),
+  };
+}
+
 interface BriefRow {
   role: Role;
   time_zone: string;
@@ -138,20 +154,7 @@ export async function composeDailyBrief(user: SessionUser, workspaceId: string, 
       proposalsTotal: row.proposals_total,
       done: [...groups.values()].sort((a, b) => b.count - a.count),
       routineRuns: { count: row.routine_runs.count, items: row.routine_runs.items.map((r) => ({ ...r, ran_at: new Date(r.ran_at) })) },
-      planets: planets.map((p) => {
-        const level = autonomy.planets.find((a) => a.planet === p.planet)!;
-        return {
-          planet: p.planet,
-          health: p.health,
-          ...trendOf(p),
-          reason: p.findings[0] ?? null,
-          sector: p.sector,
-          autonomy: level.autonomy,
-          paused: level.paused || autonomy.paused,
-          newInsights: row.new_insights?.[p.planet] ?? 0,
-          hasData: hasData(p),
-        };
-      }),
+      planets: planets.map((p) => summarizePlanet(p, autonomy, row.new_insights?.[p.planet] ?? 0)),
       suggestions: autonomy.suggestions,
       prefs: normalizePrefs(row.prefs),
       analysis,

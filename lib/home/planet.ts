@@ -3,7 +3,7 @@ import { decisionJoin, DECISION_VIEW, readAutonomy, type AutonomyLevel, type Dec
 import { withUser, type SessionUser } from '@/lib/db';
 import { hasData, INSIGHT_VIEW, type InsightView } from '@/lib/insights';
 import { computeAllPlanets, computePlanetMetrics, type Planet, type PlanetMetrics } from '@/lib/planets';
-import { trendOf, type PlanetSummary } from './brief';
+import { summarizePlanet, type PlanetSummary } from './brief';
 
 interface Membership {
   role: Role;
@@ -28,20 +28,7 @@ export async function planetSummaries(user: SessionUser, workspaceId: string, no
     const ws = await membership(tx, user, workspaceId);
     const { planets } = await computeAllPlanets(tx, workspaceId, { now, timeZone: ws.time_zone });
     const autonomy = await readAutonomy(tx, workspaceId);
-    return planets.map((p) => {
-      const level = autonomy.planets.find((a) => a.planet === p.planet)!;
-      return {
-        planet: p.planet,
-        health: p.health,
-        ...trendOf(p),
-        reason: p.findings[0] ?? null,
-        sector: p.sector,
-        autonomy: level.autonomy,
-        paused: level.paused || autonomy.paused,
-        newInsights: 0,
-        hasData: hasData(p),
-      };
-    });
+    return planets.map((p) => summarizePlanet(p, autonomy, 0));
   }).catch(rethrowAsApiError);
 }
 

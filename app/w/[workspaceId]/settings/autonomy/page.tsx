@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AutonomyView } from '@/components/autonomy/autonomy-view';
-import { StopMessage } from '@/components/autonomy/stop-message';
-import { deliveryText } from '@/components/home/delivery';
+import { OutboxCard } from '@/components/autonomy/outbox-card';
 import { decisionState, describeDecision } from '@/components/home/format';
 import { formatMoment } from '@/lib/i18n';
 import { buttonClass } from '@/components/ui/button';
@@ -77,28 +76,7 @@ export default async function AutonomyPage({ params }: { params: WorkspaceParams
           )}
         </Card>
 
-        <Card>
-          <CardTitle>{t('autonomy.outboxTitle')}</CardTitle>
-          <p className="mt-1 text-sm text-pretty text-muted">{t('autonomy.outboxLead')}</p>
-          {messages.length === 0 ? (
-            <p className="mt-2 text-[0.9375rem] text-muted">{t('autonomy.outboxEmpty')}</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-line">
-              {messages.map((m) => (
-                <li key={m.id} className="flex items-start gap-3 py-3">
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="text-sm font-semibold">
-                      {m.recipientName} · {t(`channel.${m.channel}`)} {m.recipient}
-                    </span>
-                    <p className="text-sm text-pretty break-words text-muted">{m.body}</p>
-                    <span className="text-xs text-muted">{deliveryText(m, locale, tz, t)}</span>
-                  </div>
-                  {m.status === 'queued' && <StopMessage workspaceId={workspace.id} messageId={m.id} name={m.recipientName} />}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <OutboxCard workspaceId={workspace.id} messages={messages} title={t('autonomy.outboxTitle')} lead={t('autonomy.outboxLead')} locale={locale} timeZone={tz} t={t} />
       </div>
     </>
   );

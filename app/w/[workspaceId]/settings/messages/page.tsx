@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { StopMessage } from '@/components/autonomy/stop-message';
+import { OutboxCard } from '@/components/autonomy/outbox-card';
 import { ChannelSettingsForms } from '@/components/channels/channel-settings';
-import { CopyMessage } from '@/components/home/copy-message';
-import { copyable, deliveryText } from '@/components/home/delivery';
 import { buttonClass } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { OrbitArt } from '@/components/ui/art';
 import { PageHeader } from '@/components/ui/page-header';
@@ -52,30 +49,7 @@ export default async function MessagesSettingsPage({ params }: { params: Workspa
       <PageHeader title={t('channels.title')} description={t('channels.lead')} back={back} />
       <div className="flex flex-col gap-6">
         <ChannelSettingsForms workspaceId={workspace.id} initial={serialize(settings)} />
-        <Card>
-          <CardTitle>{t('channels.outboxTitle')}</CardTitle>
-          {messages.length === 0 ? (
-            <p className="mt-2 text-[0.9375rem] text-muted">{t('autonomy.outboxEmpty')}</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-line">
-              {messages.map((m) => (
-                <li key={m.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start">
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="text-sm font-semibold">
-                      {m.recipientName} · {t(`channel.${m.channel}`)} {m.recipient}
-                    </span>
-                    <p className="text-sm text-pretty break-words text-muted">{m.body}</p>
-                    <span className="text-xs text-muted">{deliveryText(m, locale, tz, t)}</span>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {copyable(m) && <CopyMessage text={m.body} name={m.recipientName || m.recipient} labels={{ copy: t('delivery.copy'), copied: t('delivery.copied') }} />}
-                    {m.status === 'queued' && <StopMessage workspaceId={workspace.id} messageId={m.id} name={m.recipientName} />}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <OutboxCard workspaceId={workspace.id} messages={messages} title={t('channels.outboxTitle')} locale={locale} timeZone={tz} t={t} />
       </div>
     </>
   );
