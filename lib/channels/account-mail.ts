@@ -43,7 +43,12 @@ interface Claimed {
   handing_at: Date | null;
 }
 
-type Outcome = { kind: 'sent'; messageId: string } | { kind: 'retry'; reason: string; at: Date } | { kind: 'failed'; reason: string };
+type Outcome =
+  | { kind: 'sent'; messageId: string }
+  | { kind: 'retry'; reason: string; at: Date }
+  | { kind: 'failed'; reason: string }
+  /** The lease ran out before the hand-off was marked: whoever holds it now sends the mail, this pass writes nothing. */
+  | { kind: 'lost' };
 
 export interface AccountMailPass {
   sent: number;
@@ -67,6 +72,7 @@ export async function sendAccountMail(now: Date, mailIds?: string[]): Promise<Ac
         log('error', 'account mail hand-off failed', { mailId: mail.id, error: String(error) });
         return retryOrFail(mail, now, 'The app could not prepare this mail.');
       });
+      if (outcome.kind === 'lost') continue;
       await record(owner, mail, outcome, now);
       result[outcome.kind === 'retry' ? 'retrying' : outcome.kind] += 1;
     }
@@ -88,8 +94,7 @@ async function handOff(owner: string, mail: Claimed, now: Date): Promise<Outcome
       [mail.id, owner, now.toISOString(), messageId],
     ),
   );
-  // The lease was lost meanwhile: whoever holds it now sends it.
-  if (marked.length !== 1) return retryOrFail(mail, now, 'Taken over by another sender.');
+  if (marked.length !== 1) return { kind: 'lost' };
   const sent = await sendEmail(
     server,
     {
@@ -112,7 +117,7 @@ function retryOrFail(mail: Claimed, now: Date, reason: string): Outcome {
 }
 
 /** Writes the outcome where this pass still holds the lease; a retry schedules its own pass. */
-async function record(owner: string, mail: Claimed, outcome: Outcome, now: Date) {
+async function record(owner: string, mail: Claimed, outcome: Exclude<Outcome, { kind: 'lost' }>, now: Date) {
   const at = now.toISOString();
   const row =
     outcome.kind === 'sent'

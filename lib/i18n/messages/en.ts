@@ -1927,4 +1927,5 @@ export const en = {
   'accountMail.quotaSubject': "{workspace}: {percent}% of this month's AI tokens used",
   'accountMail.quotaBody': "{workspace}'s agents have used {used} of this month's {cap} AI tokens. When they run out, agents pause until next month unless you upgrade the plan.",
   'accountMail.quotaLink': 'See this month’s usage',
+  'mailbox.leadSent': 'This install sends its mail through its mail server; the dev mailbox, turned on with DEV_MAILBOX=1, keeps a copy of each. Newest first.',
 } as const;

@@ -1926,4 +1926,5 @@ export const it: Dictionary = {
   'accountMail.quotaSubject': '{workspace}: token AI del mese usati al {percent}%',
   'accountMail.quotaBody': 'Gli agenti di {workspace} hanno usato {used} dei {cap} token AI del mese. Quando finiscono, gli agenti si fermano fino al mese prossimo, a meno che tu non passi a un piano superiore.',
   'accountMail.quotaLink': 'Vedi i consumi del mese',
+  'mailbox.leadSent': 'Questa installazione invia la posta con il suo server di posta; la casella di sviluppo, attivata con DEV_MAILBOX=1, ne tiene una copia. Le più recenti in alto.',
 };
