@@ -11,6 +11,8 @@ import { it } from '@/lib/i18n/messages/it';
  * (lib/channels `sendAccountMail`, docs/messages.md); without, it is kept for the dev mailbox, as before.
  */
 
+const COMMIT_MARGIN_MS = 10_000;
+
 const translators: Record<Locale, Translate> = { en: createTranslator(en, 'en'), it: createTranslator(it, 'it') };
 
 /** The language of a mail: the first of `preferences` the interface speaks (the person's, then the workspace's), else English. */
@@ -46,5 +48,9 @@ export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
      values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, created_at`,
     [email.to, email.kind, email.locale, email.subject, email.body, email.link?.url ?? null, email.link?.label ?? null, status],
   );
-  if (send) await sendEvent({ name: 'account-mail/queued', data: { mailId: row!.id, sendAfter: row!.created_at.toISOString() } }, tx);
+  if (!send) return;
+  // Inngest Cloud gets the event before `tx` commits: its run waits a moment rather than find no mail and
+  // leave it to the quarter-hourly sweep. The local executor's event commits with the mail.
+  const sendAfter = new Date(row!.created_at.getTime() + (config().inngestCloud ? COMMIT_MARGIN_MS : 0));
+  await sendEvent({ name: 'account-mail/queued', data: { mailId: row!.id, sendAfter: sendAfter.toISOString() } }, tx);
 }
