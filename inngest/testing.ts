@@ -74,6 +74,7 @@ async function startLocal({ functions, now }: RuntimeOptions): Promise<TestRunti
 const INNGEST_STEPS: Record<string, { sleeps?: readonly string[]; sends?: readonly string[] }> = {
   'booking-reminder-smart': { sleeps: ['wait-until-due'] },
   'deliver-messages': { sleeps: ['wait-for-undo-window'] },
+  'deliver-account-mail': { sleeps: ['wait-for-retry-time'] },
   'process-topic-request': { sends: ['wake-stalled-queues', 'wake-for-next-request'] },
 };
 

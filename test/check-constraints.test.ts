@@ -4,6 +4,7 @@ import { ACTION_TYPES, CHANNELS, MESSAGE_STATUSES } from '@/lib/actions';
 import { BACKENDS, STOP_REASONS } from '@/lib/agent';
 import { AGENT_RUNTIMES, AGENT_VISIBILITIES, CREDENTIAL_KINDS } from '@/lib/agents';
 import { ARTIFACT_KINDS } from '@/lib/artifacts';
+import { ACCOUNT_MAIL_STATUSES } from '@/lib/auth';
 import { AUTONOMY_LEVELS, DECISION_STATUSES, DECISION_TIERS } from '@/lib/autonomy';
 import { ACTION_STATUSES } from '@/lib/cards';
 import { PROVIDERS as CHANNEL_PROVIDERS } from '@/lib/channels';
@@ -36,6 +37,8 @@ const LISTS: Record<string, readonly string[]> = {
   'private.agents.visibility': AGENT_VISIBILITIES,
   'private.deliveries.outcome': DELIVERY_OUTCOMES,
   'private.deliveries.status': DELIVERY_STATUSES,
+  'private.email_outbox.locale': LOCALES,
+  'private.email_outbox.status': ACCOUNT_MAIL_STATUSES,
   'private.executor_runs.status': EXECUTOR_RUN_STATUSES,
   'private.oauth_states.provider': PROVIDERS,
   'private.plan_token_caps.plan': PLANS,

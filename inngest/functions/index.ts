@@ -4,6 +4,7 @@ import { announceClaimableDeliveriesJob } from './announce-claimable-deliveries'
 import { analyzePlanetData, analyzePlanetDataSchedule } from './analyze-planet-data';
 import { bookingReminderSmart } from './booking-reminder-smart';
 import { cleanupExpired } from './cleanup-expired';
+import { deliverAccountMail } from './deliver-account-mail';
 import { deliverMessages } from './deliver-messages';
 import { expireCardApprovals } from './expire-card-approvals';
 import { offerFreedSlot } from './offer-freed-slot';
@@ -20,6 +21,7 @@ export const functions: readonly BackgroundFunction[] = [
   bookingReminderSmart,
   offerFreedSlot,
   deliverMessages,
+  deliverAccountMail,
   abandonStalledThreadsJob,
   announceClaimableDeliveriesJob,
   expireCardApprovals,

@@ -1,3 +1,4 @@
+import { mailLanguage, queueEmail } from '@/lib/auth';
 import { config } from '@/lib/config';
 import type { Database, Tx } from '@/lib/db';
 import { totalTokens } from './backends/types';
@@ -106,20 +107,22 @@ async function sendQuotaWarning(tx: Tx, workspaceId: string, month: string, cap:
   );
   if (!marked) return;
   const used = marked.used;
-  const [ws] = await tx.query<{ name: string; locale: string; email: string | null }>(
-    `select w.name, w.locale, u.email from public.workspaces w join auth.users u on u.id = w.owner_id where w.id = $1`,
+  const [ws] = await tx.query<{ name: string; locale: string; owner_locale: string | null; email: string | null }>(
+    `select w.name, w.locale, p.locale as owner_locale, u.email
+       from public.workspaces w join auth.users u on u.id = w.owner_id left join public.profiles p on p.user_id = w.owner_id
+      where w.id = $1`,
     [workspaceId],
   );
   if (!ws?.email) return;
-  const it = ws.locale === 'it';
-  const pct = Math.floor((used / cap) * 100);
-  const fmt = new Intl.NumberFormat(it ? 'it-IT' : 'en-US');
-  const subject = it ? `${ws.name}: usato l'${pct}% dei token AI del mese` : `${ws.name}: ${pct}% of this month's AI tokens used`;
-  const body = it
-    ? `Gli agenti di ${ws.name} hanno usato ${fmt.format(used)} dei ${fmt.format(cap)} token AI del mese. Quando finiscono, gli agenti si fermano fino al mese prossimo, a meno che tu non passi a un piano superiore.`
-    : `${ws.name}'s agents have used ${fmt.format(used)} of this month's ${fmt.format(cap)} AI tokens. When they run out, agents pause until next month unless you upgrade the plan.`;
-  await tx.query(
-    `insert into private.email_outbox (to_email, kind, subject, body, link) values ($1, 'quota_warning', $2, $3, $4)`,
-    [ws.email, subject, body, `${config().APP_URL}/w/${workspaceId}/settings/usage`],
-  );
+  const { locale, t } = mailLanguage(ws.owner_locale, ws.locale);
+  const numbers = new Intl.NumberFormat(locale);
+  const vars = { workspace: ws.name, percent: Math.floor((used / cap) * 100), used: numbers.format(used), cap: numbers.format(cap) };
+  await queueEmail(tx, {
+    to: ws.email,
+    kind: 'quota_warning',
+    locale,
+    subject: t('accountMail.quotaSubject', vars),
+    body: t('accountMail.quotaBody', vars),
+    link: { url: `${config().APP_URL}/w/${workspaceId}/settings/usage`, label: t('accountMail.quotaLink') },
+  });
 }

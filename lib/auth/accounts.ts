@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ApiError, unauthorized } from '@/lib/api';
 import { config } from '@/lib/config';
 import { LOCALES } from '@/lib/i18n';
-import { asService, type Tx } from '@/lib/db';
+import { asService } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
+import { mailLanguage, queueEmail } from './account-mail';
 import { newToken, sha256 } from './crypto';
 import { hashPassword, verifyPassword } from './passwords';
 import { issueSession, type SessionTokens } from './sessions';
@@ -82,18 +83,23 @@ export async function requestPasswordReset(email: string): Promise<void> {
   const token = newToken();
   const link = `${config().APP_URL}/reset-password/confirm?token=${token}`;
   await asService(async (tx) => {
-    const [user] = await tx.query<{ id: string; email: string }>('select id, email from auth.users where lower(email) = lower($1)', [email]);
+    const [user] = await tx.query<{ id: string; email: string; locale: string | null }>(
+      'select u.id, u.email, p.locale from auth.users u left join public.profiles p on p.user_id = u.id where lower(u.email) = lower($1)',
+      [email],
+    );
     if (!user) return;
     await tx.query(
       `insert into private.password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
       [sha256(token), user.id, RESET_TOKEN_MINUTES],
     );
+    const { locale, t } = mailLanguage(user.locale);
     await queueEmail(tx, {
       to: user.email,
       kind: 'password_reset',
-      subject: 'Reset your Multiverbe password',
-      body: `Someone asked to reset the password of this account. Open the link within ${RESET_TOKEN_MINUTES} minutes to choose a new one; if it wasn't you, ignore this email.`,
-      link,
+      locale,
+      subject: t('accountMail.resetSubject'),
+      body: t('accountMail.resetBody', { minutes: RESET_TOKEN_MINUTES }),
+      link: { url: link, label: t('accountMail.resetLink') },
     });
   });
 }
@@ -112,25 +118,6 @@ export async function resetPassword(token: string, password: string): Promise<vo
     // A new password signs out every existing session.
     await tx.query('update private.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where user_id = $1', [row.user_id]);
   });
-}
-
-export interface OutgoingEmail {
-  to: string;
-  kind: string;
-  subject: string;
-  body: string;
-  link?: string;
-}
-
-/** Mail goes through the outbox table; a mail provider would drain it (none exists on these machines). */
-export async function queueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
-  await tx.query(`insert into private.email_outbox (to_email, kind, subject, body, link) values ($1, $2, $3, $4, $5)`, [
-    email.to,
-    email.kind,
-    email.subject,
-    email.body,
-    email.link ?? null,
-  ]);
 }
 
 export const DEMO_EMAIL = 'owner@studio-aurora.demo';

@@ -4,7 +4,6 @@ export {
   getDemoCredentials,
   isTimeZone,
   passwordSchema,
-  queueEmail,
   requestPasswordReset,
   resetPassword,
   signIn,
@@ -12,7 +11,8 @@ export {
   signUp,
   signUpSchema,
 } from './accounts';
-export type { OutgoingEmail } from './accounts';
+export { ACCOUNT_MAIL_STATUSES, mailLanguage, queueEmail } from './account-mail';
+export type { AccountMailKind, AccountMailStatus, OutgoingEmail } from './account-mail';
 export { isMailboxKey, MAILBOX_COOKIE, mailboxKey, readMailbox } from './mailbox';
 export type { Mailbox, OutboxEmail } from './mailbox';
 export { issueSession, refreshSession, signOut, REFRESH_TOKEN_DAYS } from './sessions';

@@ -66,15 +66,28 @@ export interface Email {
   messageId: string;
   /** `List-Unsubscribe` (RFC 2369): how a customer stops these messages. */
   unsubscribe?: string | null;
+  /** A link the mail is about (a reset, an invitation): a line of the plain part, a link of the HTML part. */
+  link?: EmailLink | null;
+}
+
+export interface EmailLink {
+  url: string;
+  label: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
+/** The plain part: the text, then the link's label and address on lines of their own. */
+function plainOf(text: string, link?: EmailLink | null): string {
+  return link ? `${text}\n\n${link.label}:\n${link.url}` : text;
+}
+
 /** The HTML part: the same words, paragraphs kept, nothing the plain part does not say. */
-export function htmlOf(text: string, lang: string): string {
+export function htmlOf(text: string, lang: string, link?: EmailLink | null): string {
   const paragraphs = text
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .concat(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : [])
     .join('\n');
   return `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8"></head>\n<body style="font-family:system-ui,sans-serif;line-height:1.5">\n${paragraphs}\n</body></html>`;
 }
@@ -93,8 +106,8 @@ export async function sendEmail(server: SmtpServer, email: Email, lang: string):
       to: email.to,
       replyTo: email.replyTo ?? undefined,
       subject: email.subject,
-      text: email.text,
-      html: htmlOf(email.text, lang),
+      text: plainOf(email.text, email.link),
+      html: htmlOf(email.text, lang, email.link),
       messageId: email.messageId,
       headers: email.unsubscribe ? { 'List-Unsubscribe': email.unsubscribe } : undefined,
     });

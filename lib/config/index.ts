@@ -54,7 +54,10 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: z.string().optional(),
   /** Set to 0 to keep the in-process executor from starting (e.g. when another process runs it). */
   LOCAL_EXECUTOR: z.enum(['0', '1']).default('1'),
-  /** Shows the outbox (password resets, invitations) at /dev/mailbox. On by default in embedded mode only. */
+  /**
+   * Shows the account mail (password resets, invitations, quota warnings) at /dev/mailbox. On by default
+   * in embedded mode without the install's SMTP; 1 forces it on, 0 off.
+   */
   DEV_MAILBOX: z.enum(['0', '1']).optional(),
   /** The key that opens the whole dev mailbox; generated and kept in the database when unset. */
   DEV_MAILBOX_KEY: z.string().min(32).optional(),
@@ -64,7 +67,8 @@ const schema = z.object({
    */
   SECRETS_KEYS: z.string().min(1).optional(),
   /**
-   * The install's own mail server, for the customer email of a workspace that connected none:
+   * The install's own mail server: account mail (invitations, password resets, quota warnings) and the
+   * customer email of a workspace that connected none:
    * `smtp://user:password@host:587` or `smtps://…:465`, or the SMTP_HOST group below (docs/messages.md).
    */
   SMTP_URL: z.string().url().refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'SMTP_URL starts with smtp:// or smtps://').optional(),
@@ -160,6 +164,8 @@ export type Config = z.infer<typeof schema> & {
   supabaseAuth: boolean;
   inngestCloud: boolean;
   devMailbox: boolean;
+  /** The install's own SMTP is set (SMTP_URL or SMTP_HOST): account mail is sent through it. */
+  smtpConfigured: boolean;
   /** Set when REALTIME_TRANSPORT=supabase: where the app's processes meet. */
   supabaseRealtime: { url: string; serviceRoleKey: string } | null;
   /** What the MCP endpoint accepts in the Host header (host names, no port) and the Origin header. */
@@ -223,12 +229,15 @@ export function config(): Config {
   const combined = combinationErrors(env);
   if (combined.length) throw new Error(`Invalid configuration:\n${combined.map((e) => `  ${e}`).join('\n')}\nSee .env.example for every setting.`);
   const embedded = !env.DATABASE_URL;
+  const smtpConfigured = Boolean(env.SMTP_URL || env.SMTP_HOST);
   cached = {
     ...env,
     embedded,
     supabaseAuth: Boolean(env.NEXT_PUBLIC_SUPABASE_URL),
     inngestCloud: Boolean(env.INNGEST_EVENT_KEY && env.INNGEST_SIGNING_KEY),
-    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : embedded,
+    // Mail that really leaves needs no stand-in mailbox (whose key would be one more way to read reset links).
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : embedded && !smtpConfigured,
+    smtpConfigured,
     supabaseRealtime:
       env.REALTIME_TRANSPORT === 'supabase' ? { url: (env.SUPABASE_URL ?? env.NEXT_PUBLIC_SUPABASE_URL)!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY! } : null,
     mcpAllowed: mcpAllowed(env),

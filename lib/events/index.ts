@@ -17,6 +17,8 @@ export interface Events {
   'booking/cancelled': { workspaceId: string; appointmentId: string };
   /** A message entered the outbox; it is delivered once `sendAfter` has passed (lib/actions/outbox). */
   'messages/queued': { workspaceId: string; messageId: string; sendAfter: string };
+  /** An account mail (reset, invitation, quota warning) waits for the install's SMTP from `sendAfter` (lib/channels). */
+  'account-mail/queued': { mailId: string; sendAfter: string };
   /** One planet's daily analysis for one local date, sent by the hourly fan-out (lib/insights). */
   'insights/analyze.planet': { workspaceId: string; planet: string; localDate: string };
   /** A proposal now waits for an owner's or admin's OK ("Needs your OK"): its push goes out (lib/push). */

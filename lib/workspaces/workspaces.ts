@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { conflict, forbidden, isUuid, managersOnly, notFound, ownerOnly, rethrowAsApiError, type ManagersOnly, type OwnerOnly } from '@/lib/api';
-import { emailSchema, isTimeZone, newToken, queueEmail, sha256 } from '@/lib/auth';
+import { emailSchema, isTimeZone, mailLanguage, newToken, queueEmail, sha256 } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { asService, elevated, withUser as withUserTx, type SessionUser, type Tx } from '@/lib/db';
 import { LOCALES, type Locale } from '@/lib/i18n';
@@ -259,13 +259,20 @@ export async function createInvitation(
        values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id, expires_at, created_at`,
       [workspaceId, input.email, input.role, sha256(token), user.id, INVITATION_DAYS],
     );
-    await elevated(tx, (service) => queueEmail(service, {
-      to: input.email,
-      kind: 'invitation',
-      subject: `You're invited to ${workspace.name} on Multiverbe`,
-      body: `${user.email} invited you to join ${workspace.name} as ${input.role}. The link works for ${INVITATION_DAYS} days.`,
-      link,
-    }));
+    await elevated(tx, async (service) => {
+      // The invitee's own language when they already have an account, else the workspace's.
+      const [invitee] = await service.query<{ locale: string | null }>(`select locale from public.profiles where lower(email) = $1 limit 1`, [input.email]);
+      const { locale, t } = mailLanguage(invitee?.locale, workspace.locale);
+      const vars = { inviter: user.email, workspace: workspace.name, days: INVITATION_DAYS };
+      await queueEmail(service, {
+        to: input.email,
+        kind: 'invitation',
+        locale,
+        subject: t('accountMail.inviteSubject', vars),
+        body: t(input.role === 'admin' ? 'accountMail.inviteBodyAdmin' : 'accountMail.inviteBodyMember', vars),
+        link: { url: link, label: t('accountMail.inviteLink') },
+      });
+    });
     return { invitation: { id: row!.id, email: input.email, role: input.role, expiresAt: row!.expires_at, createdAt: row!.created_at }, link };
   });
 }

@@ -48,7 +48,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: S
         </Link>
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{t('mailbox.title')}</h1>
-          <p className="text-[0.9375rem] text-muted">{t('mailbox.lead')}</p>
+          <p className="text-[0.9375rem] text-muted">{t(config().smtpConfigured ? 'mailbox.leadSent' : 'mailbox.lead')}</p>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex flex-col gap-4">

@@ -1916,4 +1916,16 @@ export const en = {
   'api.connections.notConfigured': 'This provider is not configured on this install: set {settings}.',
   'api.connections.stateInvalid': 'This connection link is no longer valid (used, expired or started by someone else): start again from Settings → Connections.',
   'api.connections.noSecretsKey': 'Connections cannot be stored yet: this install has no key to seal tokens with (set SECRETS_KEYS).',
+  // h/mail: account mail (password resets, invitations, quota warnings), in the recipient's language
+  'accountMail.resetSubject': 'Reset your Multiverbe password',
+  'accountMail.resetBody': "Someone asked to reset the password of this account. Open the link within {minutes} minutes to choose a new one; if it wasn't you, ignore this email.",
+  'accountMail.resetLink': 'Choose a new password',
+  'accountMail.inviteSubject': "You're invited to {workspace} on Multiverbe",
+  'accountMail.inviteBodyAdmin': '{inviter} invited you to join {workspace} as an admin. The link works for {days} days.',
+  'accountMail.inviteBodyMember': '{inviter} invited you to join {workspace} as a member. The link works for {days} days.',
+  'accountMail.inviteLink': 'Accept the invitation',
+  'accountMail.quotaSubject': "{workspace}: {percent}% of this month's AI tokens used",
+  'accountMail.quotaBody': "{workspace}'s agents have used {used} of this month's {cap} AI tokens. When they run out, agents pause until next month unless you upgrade the plan.",
+  'accountMail.quotaLink': 'See this month’s usage',
+  'mailbox.leadSent': 'This install sends its mail through its mail server; the dev mailbox, turned on with DEV_MAILBOX=1, keeps a copy of each. Newest first.',
 } as const;

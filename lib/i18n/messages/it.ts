@@ -1915,4 +1915,16 @@ export const it: Dictionary = {
   'api.connections.notConfigured': 'Questo servizio non è configurato su questa installazione: imposta {settings}.',
   'api.connections.stateInvalid': 'Questo link di collegamento non è più valido (già usato, scaduto o avviato da un’altra persona): ricomincia da Impostazioni → Connessioni.',
   'api.connections.noSecretsKey': 'Le connessioni non possono ancora essere salvate: questa installazione non ha una chiave per sigillare i token (imposta SECRETS_KEYS).',
+  // h/mail: account mail (password resets, invitations, quota warnings), in the recipient's language
+  'accountMail.resetSubject': 'Reimposta la password di Multiverbe',
+  'accountMail.resetBody': 'Qualcuno ha chiesto di reimpostare la password di questo account. Apri il link entro {minutes} minuti per sceglierne una nuova; se non sei stato tu, ignora questa email.',
+  'accountMail.resetLink': 'Scegli una nuova password',
+  'accountMail.inviteSubject': 'Sei invitato in {workspace} su Multiverbe',
+  'accountMail.inviteBodyAdmin': '{inviter} ti ha invitato a entrare in {workspace} come amministratore. Il link vale {days} giorni.',
+  'accountMail.inviteBodyMember': '{inviter} ti ha invitato a entrare in {workspace} come membro. Il link vale {days} giorni.',
+  'accountMail.inviteLink': 'Accetta l’invito',
+  'accountMail.quotaSubject': '{workspace}: token AI del mese usati al {percent}%',
+  'accountMail.quotaBody': 'Gli agenti di {workspace} hanno usato {used} dei {cap} token AI del mese. Quando finiscono, gli agenti si fermano fino al mese prossimo, a meno che tu non passi a un piano superiore.',
+  'accountMail.quotaLink': 'Vedi i consumi del mese',
+  'mailbox.leadSent': 'Questa installazione invia la posta con il suo server di posta; la casella di sviluppo, attivata con DEV_MAILBOX=1, ne tiene una copia. Le più recenti in alto.',
 };
