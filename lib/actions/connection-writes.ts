@@ -56,7 +56,7 @@ async function calling(fn: () => Promise<Record<string, unknown> & { summary: st
 const emailArgs = (input: Input<'gmail_draft'>) => ({ to: input.to, subject: input.subject, message: input.body });
 const emailOf = (args: Record<string, unknown>) => ({ to: String(args.to), subject: String(args.subject), body: String(args.message) });
 
-const draft: ConnectionActionDefinition<Input<'gmail_draft'>> = {
+const draft: ConnectionActionDefinition<Input<'gmail_draft'>> & { type: 'gmail_draft' } = {
   type: 'gmail_draft',
   async prepare(_tx, ctx, input) {
     return prepared('gmail_draft', ctx, emailArgs(input), { to: input.to, subject: input.subject });
@@ -68,7 +68,7 @@ const draft: ConnectionActionDefinition<Input<'gmail_draft'>> = {
     }),
 };
 
-const send: ConnectionActionDefinition<Input<'gmail_send'>> = {
+const send: ConnectionActionDefinition<Input<'gmail_send'>> & { type: 'gmail_send' } = {
   type: 'gmail_send',
   async prepare(_tx, ctx, input) {
     return prepared('gmail_send', ctx, emailArgs(input), { to: input.to, subject: input.subject });
@@ -80,7 +80,7 @@ const send: ConnectionActionDefinition<Input<'gmail_send'>> = {
     }),
 };
 
-const calendarEvent: ConnectionActionDefinition<Input<'calendar_create_event'>> = {
+const calendarEvent: ConnectionActionDefinition<Input<'calendar_create_event'>> & { type: 'calendar_create_event' } = {
   type: 'calendar_create_event',
   async prepare(tx, ctx, input) {
     const [booking] = await tx.query<{ starts_at: Date; ends_at: Date; status: string; service: string; customer: string }>(
@@ -108,7 +108,7 @@ const calendarEvent: ConnectionActionDefinition<Input<'calendar_create_event'>> 
     }),
 };
 
-const issue: ConnectionActionDefinition<Input<'github_create_issue'>> = {
+const issue: ConnectionActionDefinition<Input<'github_create_issue'>> & { type: 'github_create_issue' } = {
   type: 'github_create_issue',
   async prepare(_tx, ctx, input) {
     return prepared('github_create_issue', ctx, { repo: input.repo, title: input.title, message: input.body }, { repo: input.repo, title: input.title });
@@ -120,7 +120,7 @@ const issue: ConnectionActionDefinition<Input<'github_create_issue'>> = {
     }),
 };
 
-const comment: ConnectionActionDefinition<Input<'github_comment'>> = {
+const comment: ConnectionActionDefinition<Input<'github_comment'>> & { type: 'github_comment' } = {
   type: 'github_comment',
   async prepare(_tx, ctx, input) {
     return prepared('github_comment', ctx, { repo: input.repo, number: input.number, message: input.body }, { repo: input.repo, number: input.number });
@@ -132,10 +132,19 @@ const comment: ConnectionActionDefinition<Input<'github_comment'>> = {
     }),
 };
 
+/** Each `prepare` reads its input as its schema does (defaults applied), whoever submitted it: an agent's tool call or a direct caller. */
+const parsing = <T extends ConnectionActionType>(action: ConnectionActionDefinition<Input<T>> & { type: T }): ConnectionActionDefinition<never> => ({
+  ...action,
+  async prepare(tx, ctx, raw) {
+    const parsed = CONNECTION_ACTION_INPUTS[action.type].safeParse(raw);
+    return parsed.success ? action.prepare(tx, ctx, parsed.data as Input<T>) : { ok: false, reason: `Invalid input: ${z.prettifyError(parsed.error)}` };
+  },
+});
+
 export const CONNECTION_ACTIONS: Record<ConnectionActionType, ConnectionActionDefinition<never>> = {
-  gmail_draft: draft,
-  gmail_send: send,
-  calendar_create_event: calendarEvent,
-  github_create_issue: issue,
-  github_comment: comment,
+  gmail_draft: parsing(draft),
+  gmail_send: parsing(send),
+  calendar_create_event: parsing(calendarEvent),
+  github_create_issue: parsing(issue),
+  github_comment: parsing(comment),
 };

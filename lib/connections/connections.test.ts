@@ -7,7 +7,8 @@ import { runAgent } from '@/lib/agent';
 import { ApiError } from '@/lib/api';
 import { actionTools, approveDecision, rejectDecision, submitAgentAction, undoDecision } from '@/lib/autonomy';
 import { describeDecision } from '@/components/home/format';
-import { composeDailyBrief } from '@/lib/home';
+import { stampResults } from '@/lib/cards';
+import { approvalResult, composeDailyBrief } from '@/lib/home';
 import { createTranslator } from '@/lib/i18n';
 import { it as italian } from '@/lib/i18n/messages/it';
 import { ACCESS_COOKIE, signAccessToken } from '@/lib/auth';
@@ -456,6 +457,29 @@ describe("the agent's tools follow the workspace's connections", () => {
     // "Done for you" tells the truth: the automatic draft left its executed decision.
     expect((await decisionsOf('gmail_draft')).at(-1)).toMatchObject({ status: 'executed', tier: 'auto' });
     await setCrmAutonomy('propose');
+  });
+
+  it('proposes a GitHub issue with no body as a card that says what it opens, and opens it once on Approve', async () => {
+    const issues = standIn.issues.length;
+    const proposed = await submitAgentAction({
+      workspaceId: team.id,
+      type: 'github_create_issue',
+      input: { repo: 'studio-luce/sito', title: 'Orari di dicembre' },
+      trigger: 'test:connections',
+      now: new Date(),
+    });
+    expect(proposed).toMatchObject({ status: 'proposed' });
+    const brief = await composeDailyBrief(owner, team.id);
+    const proposal = brief.proposals.find((p) => p.action_type === 'github_create_issue')!;
+    const words = describeDecision({ actionType: 'github_create_issue', details: proposal.details }, 'it', 'Europe/Rome', createTranslator(italian, 'it'));
+    expect(words.what).toBe('Apri la issue “Orari di dicembre” in studio-luce/sito su GitHub');
+    const [card] = await stampResults([approvalResult({ ...proposal, argsHash: proposal.args_hash, expiresAt: proposal.expires_at }, words)]);
+    expect(JSON.stringify(card)).toContain('Orari di dicembre');
+    expect(standIn.issues.length).toBe(issues);
+
+    await approveDecision(owner, team.id, proposal.id, { argsHash: proposal.args_hash });
+    await expect(approveDecision(owner, team.id, proposal.id, { argsHash: proposal.args_hash })).rejects.toMatchObject({ status: 409 });
+    expect(standIn.issues.slice(issues)).toEqual([expect.objectContaining({ repo: 'studio-luce/sito', title: 'Orari di dicembre', body: '' })]);
   });
 });
 

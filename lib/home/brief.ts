@@ -222,8 +222,9 @@ export function approvalResult(
     data: {
       title: words.what,
       why: words.why,
-      message: proposal.message ?? undefined,
-      recipient: proposal.to ?? undefined,
+      // A card's text is never empty: an issue opened without a body has none to show.
+      message: proposal.message || undefined,
+      recipient: proposal.to || undefined,
       channel: words.channel,
       expiresAt: new Date(proposal.expiresAt).toISOString(),
     },
