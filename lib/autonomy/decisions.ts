@@ -211,6 +211,8 @@ export interface ApprovalResult {
   status: 'executed';
   /** Where its message is now (`queued` while no provider is connected): what the Home tells the person. */
   delivery: DecisionView['delivery'];
+  /** Whether undo can take it back: not a write a connected account's provider has already carried out. */
+  undoable: boolean;
   /** Set when this approval makes the action type eligible for "do this automatically". */
   suggestion: { actionType: ActionType; approvals: number } | null;
 }
@@ -285,7 +287,7 @@ export async function approveDecision(
   );
   const suggestions = await promotionSuggestions(user, workspaceId);
   const suggestion = suggestions.find((s) => s.actionType === decision?.action_type) ?? null;
-  return { decisionId, status: 'executed', delivery: decision?.delivery ?? null, suggestion };
+  return { decisionId, status: 'executed', delivery: decision?.delivery ?? null, undoable: !('kind' in approved), suggestion };
 }
 
 /** A kill switch or autonomy `off` keeps a proposal from running; it stays proposed for later. */

@@ -407,7 +407,7 @@ describe("the agent's tools follow the workspace's connections", () => {
     await expect(approveDecision(member, team.id, proposal!.id, { argsHash: proposal!.args_hash })).rejects.toMatchObject({ status: 403 });
     expect(standIn.drafts.length).toBe(drafts);
 
-    await expect(approveDecision(owner, team.id, proposal!.id, { argsHash: proposal!.args_hash })).resolves.toMatchObject({ status: 'executed', delivery: null });
+    await expect(approveDecision(owner, team.id, proposal!.id, { argsHash: proposal!.args_hash })).resolves.toMatchObject({ status: 'executed', delivery: null, undoable: false });
     expect(standIn.drafts.length).toBe(drafts + 1);
     expect(await lastDraft()).toEqual({ to: 'mario.rossi@example.it', text: expect.stringContaining('Ciao Mario Rossi, il colore è confermato.') });
     await expect(approveDecision(admin, team.id, proposal!.id, { argsHash: proposal!.args_hash })).rejects.toMatchObject({ status: 409 });
