@@ -52,6 +52,19 @@ export function describeDecision(d: Pick<DecisionView, 'actionType' | 'details'>
         why: t('needs.customerReply.why'),
         subject: name,
       };
+    case 'gmail_draft':
+    case 'gmail_send':
+      return { what: t(`decision.what.${d.actionType}`, { to: str(x.to), subject: str(x.subject) }), why: t(`decision.why.${d.actionType}`), subject: str(x.to) };
+    case 'calendar_create_event':
+      return {
+        what: t('decision.what.calendar_create_event', { name, service: str(x.serviceName), when: formatMoment(str(x.startsAt), locale, timeZone) }),
+        why: t('decision.why.calendar_create_event'),
+        subject: name,
+      };
+    case 'github_create_issue':
+      return { what: t('decision.what.github_create_issue', { title: str(x.title), repo: str(x.repo) }), why: t('decision.why.github_create_issue'), subject: str(x.repo) };
+    case 'github_comment':
+      return { what: t('decision.what.github_comment', { number: num(x.number), repo: str(x.repo) }), why: t('decision.why.github_comment'), subject: str(x.repo) };
   }
 }
 

@@ -30,6 +30,8 @@ interface Settled {
   what: string;
   /** Where the approved action's message is, once the server has said. */
   delivery?: DeliveryView | null;
+  /** False once the server said nothing can take it back (a connected account already did it). */
+  undoable?: boolean;
 }
 
 interface Decide {
@@ -83,10 +85,10 @@ export function ApprovalList({
     if (error instanceof ApiRequestError && (error.status === 409 || error.status === 410)) router.refresh();
   };
   /** Stores a decision (an approval answers with its message's delivery); then the page refreshes and the line goes after UNDO_MS. */
-  const store = (id: string, request: Promise<DeliveryView | null | undefined>) => {
+  const store = (id: string, request: Promise<Pick<Settled, 'delivery' | 'undoable'> | undefined>) => {
     const stored = request.then(
-      (delivery) => {
-        if (delivery) setSettled((all) => all.map((s) => (s.id === id ? { ...s, delivery } : s)));
+      (answer) => {
+        if (answer) setSettled((all) => all.map((s) => (s.id === id ? { ...s, ...answer } : s)));
         router.refresh();
         const entry = pending.current.get(id);
         if (entry) entry.timer = setTimeout(() => forget(id), UNDO_MS);
@@ -103,7 +105,7 @@ export function ApprovalList({
   const decide: Decide = {
     approve(id, argsHash, what) {
       setSettled((all) => [...all, { id, kind: 'approved', what }]);
-      store(id, api<ApprovalResultView>(`${base}/${id}/approve`, { body: { argsHash } }).then((result) => result.delivery));
+      store(id, api<ApprovalResultView>(`${base}/${id}/approve`, { body: { argsHash } }).then(({ delivery, undoable }) => ({ delivery, undoable })));
     },
     ignore(id, what) {
       setSettled((all) => [...all, { id, kind: 'ignored', what }]);
@@ -140,9 +142,11 @@ export function ApprovalList({
               {t(s.kind === 'approved' ? 'needs.approved' : 'needs.ignored', { what: s.what })}
               {s.delivery && ` ${deliveryText(s.delivery, locale, timeZone, t)}.`}
             </p>
-            <Button variant="ghost" onClick={() => undo(s)}>
-              {t('needs.undo')}
-            </Button>
+            {s.undoable !== false && (
+              <Button variant="ghost" onClick={() => undo(s)}>
+                {t('needs.undo')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

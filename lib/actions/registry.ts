@@ -3,11 +3,12 @@ import type { Tx } from '@/lib/db';
 import { customerReply, customerReplyInput } from './customer-reply';
 import { dealFollowUp, dealFollowUpInput } from './deal-follow-up';
 import { bookingReminder, bookingReminderInput } from './reminder';
-import type { ActionDefinition, ActionType, ActionWorkspace } from './types';
+import { CONNECTION_ACTION_INPUTS } from './connection-writes';
+import type { ActionDefinition, ActionType, ActionWorkspace, MessageActionType } from './types';
 import { waitlistOffer, waitlistOfferInput } from './waitlist';
 import { winBack, winBackInput } from './win-back';
 
-export const ACTIONS: Record<ActionType, ActionDefinition<never>> = {
+export const ACTIONS: Record<MessageActionType, ActionDefinition<never>> = {
   booking_reminder: bookingReminder,
   waitlist_offer: waitlistOffer,
   win_back: winBack,
@@ -22,6 +23,7 @@ export const ACTION_INPUTS: Record<ActionType, z.ZodType> = {
   win_back: winBackInput,
   deal_follow_up: dealFollowUpInput,
   customer_reply: customerReplyInput,
+  ...CONNECTION_ACTION_INPUTS,
 };
 
 export async function loadActionWorkspace(tx: Tx, workspaceId: string): Promise<ActionWorkspace | null> {

@@ -1,4 +1,18 @@
-import { ACTION_PLANET, ACTIONS, cancelQueuedMessages, hashArgs, loadActionWorkspace, type ActionContext, type ActionType, type Channel, type ExecutionResult, type MessageStatus } from '@/lib/actions';
+import {
+  ACTION_PLANET,
+  ACTIONS,
+  cancelQueuedMessages,
+  CONNECTION_ACTIONS,
+  hashArgs,
+  isConnectionAction,
+  loadActionWorkspace,
+  type ActionContext,
+  type ActionType,
+  type Channel,
+  type Executed,
+  type ExecutionResult,
+  type MessageStatus,
+} from '@/lib/actions';
 import { ApiError, conflict, isUuid, notFound, rethrowAsApiError } from '@/lib/api';
 import { channelConnectedSql } from '@/lib/channels';
 import { asService, elevated, withUser, type SessionUser, type Tx } from '@/lib/db';
@@ -62,8 +76,11 @@ export type SubmitOutcome =
   | { status: 'not_applicable'; reason: string }
   | { status: 'duplicate'; decisionId: string; existing: DecisionStatus }
   | { status: 'proposed'; decisionId: string; argsHash: string; expiresAt: Date }
-  | { status: 'executed'; decisionId: string }
+  | { status: 'executed'; decisionId: string; result: ExecutionResult }
   | { status: 'failed'; decisionId: string; error: string };
+
+/** A decision recorded to run now: the caller carries it out (in its transaction, or after it commits for a connected account). */
+type Recorded = Exclude<SubmitOutcome, { status: 'executed' | 'failed' }> | { status: 'claimed'; decision: DecisionRow; ctx: ActionContext };
 
 const TIER_REASON: Record<'paused' | 'off', (planet: string) => string> = {
   paused: () => 'Agents are paused by a kill switch: nothing was proposed or done.',
@@ -77,13 +94,36 @@ const TIER_REASON: Record<'paused' | 'off', (planet: string) => string> = {
  * decision, so it shows in "Done".
  */
 export async function submitAction(tx: Tx, request: ActionRequest): Promise<SubmitOutcome> {
+  const recorded = await record(tx, request);
+  if (recorded.status !== 'claimed') return recorded;
+  return settled(recorded.decision.id, await executeDecision(tx, recorded.ctx, recorded.decision));
+}
+
+/**
+ * `submitAction` in transactions of its own, for an agent's call (the write gate, the action tools): a
+ * write on a connected account that runs now is claimed by its executed-to-be decision, which commits
+ * first, and only then is its provider called, so a second call finds the decision and never sends twice.
+ */
+export async function submitAgentAction(request: ActionRequest): Promise<SubmitOutcome> {
+  if (!isConnectionAction(request.type)) return asService((tx) => submitAction(tx, request));
+  const recorded = await asService((tx) => record(tx, request));
+  if (recorded.status !== 'claimed') return recorded;
+  return settled(recorded.decision.id, await performDecision(recorded.ctx, recorded.decision));
+}
+
+const settled = (decisionId: string, done: Executed): SubmitOutcome =>
+  done.ok ? { status: 'executed', decisionId, result: done.result } : { status: 'failed', decisionId, error: done.error };
+
+/** The tier's call and, unless nothing is to happen, the decision row: proposed (with its push) or claimed to run now. */
+async function record(tx: Tx, request: ActionRequest): Promise<Recorded> {
   const planet = ACTION_PLANET[request.type];
   const tier = await actionTier(tx, request.workspaceId, request.type);
   if (tier === 'paused' || tier === 'off') return { status: 'skipped', tier, reason: TIER_REASON[tier](planet) };
   const workspace = await loadActionWorkspace(tx, request.workspaceId);
   if (!workspace) return { status: 'not_applicable', reason: 'The workspace no longer exists.' };
   const ctx: ActionContext = { workspace, now: request.now };
-  const prepared = await ACTIONS[request.type].prepare(tx, ctx, request.input as never);
+  const definition = isConnectionAction(request.type) ? CONNECTION_ACTIONS[request.type] : ACTIONS[request.type];
+  const prepared = await definition.prepare(tx, ctx, request.input as never);
   if (!prepared.ok) return { status: 'not_applicable', reason: prepared.reason };
 
   const { action } = prepared;
@@ -114,20 +154,40 @@ export async function submitAction(tx: Tx, request: ActionRequest): Promise<Subm
     await sendEvent({ name: 'decisions/proposed', data: { workspaceId: request.workspaceId, decisionId: row.id } }, tx);
     return { status: 'proposed', decisionId: row.id, argsHash, expiresAt: action.expiresAt };
   }
-  const done = await executeDecision(tx, ctx, row);
-  return done.ok ? { status: 'executed', decisionId: row.id } : { status: 'failed', decisionId: row.id, error: done.error };
+  return { status: 'claimed', decision: row, ctx };
 }
+
+const CHANGED = 'The proposal was changed after it was made, so it was not carried out.';
+const unchanged = (decision: DecisionRow) => hashArgs(decision.action_type, decision.args) === decision.args_hash;
 
 /**
  * Executes an approved decision in the caller's transaction: the stored arguments must still hash to
  * the stored hash (what was approved is exactly what runs), then the action re-checks the world and
  * acts. The decision ends `executed` or `failed`; its insight, if any, becomes `actioned`.
  */
-async function executeDecision(tx: Tx, ctx: ActionContext, decision: DecisionRow): Promise<{ ok: true } | { ok: false; error: string }> {
-  const outcome =
-    hashArgs(decision.action_type, decision.args) === decision.args_hash
-      ? await ACTIONS[decision.action_type].execute(tx, ctx, decision.args, decision.id)
-      : ({ ok: false, error: 'The proposal was changed after it was made, so it was not carried out.' } as const);
+async function executeDecision(tx: Tx, ctx: ActionContext, decision: DecisionRow): Promise<Executed> {
+  const type = decision.action_type;
+  // A provider is never called inside someone's transaction (see ConnectionActionDefinition).
+  if (isConnectionAction(type)) throw new Error(`${type} calls a provider: it runs through submitAgentAction or an approval, after its decision commits.`);
+  const outcome: Executed = unchanged(decision) ? await ACTIONS[type].execute(tx, ctx, decision.args, decision.id) : { ok: false, error: CHANGED };
+  await settle(tx, ctx, decision, outcome);
+  return outcome;
+}
+
+/**
+ * Carries out an approved decision on a connected account, after the transaction that approved it has
+ * committed (nothing is locked while the provider answers), then records how it ended in one of its own.
+ * Only the caller that moved the decision to `approved` calls this, so the provider is called once.
+ */
+async function performDecision(ctx: ActionContext, decision: DecisionRow): Promise<Executed> {
+  const type = decision.action_type;
+  if (!isConnectionAction(type)) throw new Error(`${type} is carried out in its decision's transaction (executeDecision).`);
+  const outcome: Executed = unchanged(decision) ? await CONNECTION_ACTIONS[type].perform(ctx, decision.args) : { ok: false, error: CHANGED };
+  await asService((tx) => settle(tx, ctx, decision, outcome));
+  return outcome;
+}
+
+async function settle(tx: Tx, ctx: ActionContext, decision: DecisionRow, outcome: Executed) {
   if (outcome.ok) {
     await tx.query(`update public.agent_decisions set status = 'executed', executed_at = $2, result = $3::jsonb where id = $1`, [
       decision.id,
@@ -140,10 +200,9 @@ async function executeDecision(tx: Tx, ctx: ActionContext, decision: DecisionRow
         ctx.now.toISOString(),
       ]);
     }
-    return { ok: true };
+    return;
   }
   await tx.query(`update public.agent_decisions set status = 'failed', error = $2 where id = $1`, [decision.id, outcome.error.slice(0, 500)]);
-  return { ok: false, error: outcome.error };
 }
 
 /** A person's approval, as the Home needs it back. */
@@ -152,6 +211,8 @@ export interface ApprovalResult {
   status: 'executed';
   /** Where its message is now (`queued` while no provider is connected): what the Home tells the person. */
   delivery: DecisionView['delivery'];
+  /** Whether undo can take it back: not a write a connected account's provider has already carried out. */
+  undoable: boolean;
   /** Set when this approval makes the action type eligible for "do this automatically". */
   suggestion: { actionType: ActionType; approvals: number } | null;
 }
@@ -188,8 +249,8 @@ export async function approveDecision(
   decisionId: string,
   { argsHash, now = new Date() }: { argsHash: string; now?: Date },
 ): Promise<ApprovalResult> {
-  type Outcome = { kind: 'executed' } | { kind: 'failed'; error: string } | { kind: 'expired'; at: Date };
-  const outcome = await withUser(user, async (tx): Promise<Outcome> => {
+  type Outcome = Executed | { kind: 'claimed'; decision: DecisionRow; ctx: ActionContext } | { kind: 'expired'; at: Date };
+  const approved = await withUser(user, async (tx): Promise<Outcome> => {
     await requireManager(tx, user, workspaceId, 'approveProposals');
     const decision = await lockDecision(tx, workspaceId, decisionId);
     if (!decision) throw notFound('proposal');
@@ -208,23 +269,25 @@ export async function approveDecision(
       user.id,
       now.toISOString(),
     ]);
-    return elevated(tx, async (service) => {
-      const workspace = (await loadActionWorkspace(service, workspaceId))!;
-      const done = await executeDecision(service, { workspace, now }, decision);
-      return done.ok ? { kind: 'executed' } : { kind: 'failed', error: done.error };
+    return elevated(tx, async (service): Promise<Outcome> => {
+      const ctx = { workspace: (await loadActionWorkspace(service, workspaceId))!, now };
+      // A connected account's provider is called once this approval has committed (see performDecision).
+      if (isConnectionAction(decision.action_type)) return { kind: 'claimed', decision, ctx };
+      return executeDecision(service, ctx, decision);
     });
   }).catch(rethrowAsApiError);
 
-  if (outcome.kind === 'expired') {
-    throw new ApiError('gone', 'api.decisions.expiredOn', { at: outcome.at.toISOString() }, { details: { status: 'expired' } });
+  if ('kind' in approved && approved.kind === 'expired') {
+    throw new ApiError('gone', 'api.decisions.expiredOn', { at: approved.at.toISOString() }, { details: { status: 'expired' } });
   }
-  if (outcome.kind === 'failed') throw conflict('api.decisions.failed', { reason: outcome.error }, { status: 'failed' });
+  const outcome = 'kind' in approved ? await performDecision(approved.ctx, approved.decision) : approved;
+  if (!outcome.ok) throw conflict('api.decisions.failed', { reason: outcome.error }, { status: 'failed' });
   const [decision] = await withUser(user, (tx) =>
     tx.query<Pick<DecisionView, 'action_type' | 'delivery'>>(`select d.action_type, m.delivery from public.agent_decisions d ${decisionJoin()} where d.id = $1`, [decisionId]),
   );
   const suggestions = await promotionSuggestions(user, workspaceId);
   const suggestion = suggestions.find((s) => s.actionType === decision?.action_type) ?? null;
-  return { decisionId, status: 'executed', delivery: decision?.delivery ?? null, suggestion };
+  return { decisionId, status: 'executed', delivery: decision?.delivery ?? null, undoable: !('kind' in approved), suggestion };
 }
 
 /** A kill switch or autonomy `off` keeps a proposal from running; it stays proposed for later. */
@@ -262,7 +325,8 @@ export async function rejectDecision(user: SessionUser, workspaceId: string, dec
  *   changed (the reminder mark, the waitlist offer, the deal's activity). A proposal a person approved
  *   goes back to "Needs your OK", as it was, until it expires; an automatic action, or one whose
  *   proposal has expired, ends `undone`.
- * Once a message is past `queued` (a provider has it), nothing can be undone.
+ * Once a message is past `queued` (a provider has it), nothing can be undone; nor can a write on a
+ * connected account, which its provider carried out at once.
  *
  * All of it is the server's, after the role check here: reversing an execution writes the outbox and
  * marks no person writes, and people may only decide a waiting proposal (agent_decisions_decide), never
@@ -281,6 +345,7 @@ export async function undoDecision(user: SessionUser, workspaceId: string, decis
         return { decisionId, status: 'proposed' as const };
       }
       if (decision.status !== 'executed') throw conflict(`api.decisions.cannotUndo.${decision.status}`, undefined, { status: decision.status });
+      if (isConnectionAction(decision.action_type)) throw conflict('api.decisions.doneAtProvider');
       const messageIds = decision.result?.messageIds ?? [];
       const messages = await service.query<{ id: string; status: string }>(
         `select id, status from public.outbox_messages where workspace_id = $1 and id = any ($2::uuid[]) for update`,
@@ -330,9 +395,10 @@ export interface DecisionView {
   tier: DecisionTier;
   status: DecisionStatus;
   args_hash: string;
-  channel: Channel;
-  to: string;
-  message: string;
+  /** The channel, recipient and exact text of what it sends; null where it has none (a calendar event has no text, GitHub no recipient). */
+  channel: Channel | null;
+  to: string | null;
+  message: string | null;
   details: Record<string, unknown>;
   trigger: string;
   expires_at: Date;

@@ -18,6 +18,7 @@ export {
   listDecisions,
   rejectDecision,
   submitAction,
+  submitAgentAction,
   undoDecision,
   type ActionRequest,
   type ApprovalResult,

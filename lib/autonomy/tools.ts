@@ -1,7 +1,6 @@
-import { ACTION_INPUTS, ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, type ActionType } from '@/lib/actions';
+import { ACTION_CONNECTION, ACTION_INPUTS, ACTION_PLANET, ACTION_TOOL, ACTION_TYPES, isConnectionAction, type ActionType } from '@/lib/actions';
 import { defineTool, ToolError, type ToolDefinition } from '@/lib/agent';
-import { asService } from '@/lib/db';
-import { submitAction } from './decisions';
+import { submitAgentAction } from './decisions';
 
 const DESCRIPTIONS: Record<ActionType, string> = {
   booking_reminder:
@@ -12,7 +11,15 @@ const DESCRIPTIONS: Record<ActionType, string> = {
     'Invite back a customer who is past their own usual gap between visits (at least 3 visits, marketing consent, no VIPs, a daily cap per workspace).',
   deal_follow_up: 'Write to the customer of an open deal with no activity for 14 days, and count it as activity on the deal.',
   customer_reply: "Answer a customer in their conversation: the exact text goes to them on the channel they last wrote on (not after they said STOP; needs their consent to messages).",
+  gmail_draft: 'Write an email as a draft in the connected Gmail mailbox, for the owner to review and send from Gmail. Nothing is sent.',
+  gmail_send: 'Send an email from the connected Gmail mailbox.',
+  calendar_create_event: "Put a booking in the owner's connected Google Calendar: creates its event, or updates it when the booking changed.",
+  github_create_issue: 'Open an issue in a repository of the connected GitHub account.',
+  github_comment: 'Comment on an issue or a pull request in a repository of the connected GitHub account.',
 };
+
+const OUTBOX_DONE =
+  'Done: the message is in the outbox, ready to send. No SMS or email provider is connected yet, so it has not left: do not tell anyone it was sent. The owner sees it under "Done for you".';
 
 /**
  * The action tools agents get. They live here, not in lib/actions, because every call goes through
@@ -29,13 +36,12 @@ export const actionTools: Record<ActionType, ToolDefinition> = Object.fromEntrie
       input: ACTION_INPUTS[type],
       kind: 'write',
       planet: ACTION_PLANET[type],
+      connection: isConnectionAction(type) ? ACTION_CONNECTION[type] : undefined,
       handler: async (input, ctx) => {
-        const outcome = await asService((tx) =>
-          submitAction(tx, { workspaceId: ctx.workspaceId, type, input, trigger: `agent:${ACTION_TOOL[type]}`, agentRunId: ctx.runId, now: new Date(), expect: 'auto' }),
-        );
+        const outcome = await submitAgentAction({ workspaceId: ctx.workspaceId, type, input, trigger: `agent:${ACTION_TOOL[type]}`, agentRunId: ctx.runId, now: new Date(), expect: 'auto' });
         switch (outcome.status) {
           case 'executed':
-            return 'Done: the message is in the outbox, ready to send. No SMS or email provider is connected yet, so it has not left: do not tell anyone it was sent. The owner sees it under "Done for you".';
+            return typeof outcome.result.summary === 'string' ? `Done: ${outcome.result.summary}` : OUTBOX_DONE;
           case 'proposed':
             return 'Autonomy changed meanwhile: it was proposed for the owner’s OK instead of done.';
           case 'duplicate':

@@ -63,7 +63,7 @@ describe('undo of an approval', () => {
     await approveDecision(salon.owner, ws(), p.decisionId, { argsHash: p.argsHash, now: later(10) });
     await undoDecision(salon.owner, ws(), p.decisionId, later(11));
     const again = await approveDecision(salon.owner, ws(), p.decisionId, { argsHash: p.argsHash, now: later(12) });
-    expect(again).toMatchObject({ status: 'executed', delivery: { status: 'queued', sent_at: null } });
+    expect(again).toMatchObject({ status: 'executed', delivery: { status: 'queued', sent_at: null }, undoable: true });
 
     const messages = await asService((tx) => tx.query<{ status: string }>(`select status from public.outbox_messages where decision_id = $1 order by created_at`, [p.decisionId]));
     expect(messages.map((m) => m.status)).toEqual(['cancelled', 'queued']);

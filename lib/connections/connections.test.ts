@@ -5,6 +5,12 @@ import * as startRoute from '@/app/api/workspaces/[workspaceId]/connections/rout
 import { startFakeModelServer, useFakeModelEnv, type FakeModelServer } from '@/lib/agent/testing';
 import { runAgent } from '@/lib/agent';
 import { ApiError } from '@/lib/api';
+import { actionTools, approveDecision, rejectDecision, submitAgentAction, undoDecision } from '@/lib/autonomy';
+import { describeDecision } from '@/components/home/format';
+import { stampResults } from '@/lib/cards';
+import { approvalResult, composeDailyBrief } from '@/lib/home';
+import { createTranslator } from '@/lib/i18n';
+import { it as italian } from '@/lib/i18n/messages/it';
 import { ACCESS_COOKIE, signAccessToken } from '@/lib/auth';
 import { resetConfigForTests } from '@/lib/config';
 import { asService, withUser, type SessionUser } from '@/lib/db';
@@ -323,31 +329,56 @@ describe('refreshing', () => {
 
 describe("the agent's tools follow the workspace's connections", () => {
   const names = (request: { body: { tools?: Array<{ name: string }> } }) => (request.body.tools ?? []).map((t) => t.name);
+  const crmTools = () => [...connectionToolsFor('crm'), actionTools.gmail_draft, actionTools.gmail_send];
   const run = () =>
     runAgent({
       system: 'You are the CRM planet agent.',
       firstMessage: 'Write to Mario Rossi (mario.rossi@example.it) that his colour appointment is confirmed.',
-      tools: connectionToolsFor('crm'),
+      tools: crmTools(),
       workspaceId: team.id,
       policy: workspacePolicy,
       planet: 'crm',
       trigger: 'test:connections',
       maxIterations: 3,
     });
-  /** The model drafts to whoever the request named, by the aliases it was shown. */
-  const draftFromAliases = () => {
+  /** The model drafts to whoever the request named, by the aliases it was shown (each test its own words: the same call twice is one proposal). */
+  const draftFromAliases = (words: string) => {
+    fake.reset();
     fake.respond = (request) => {
       if (request.body.messages.length > 1) return { toolCalls: [{ name: 'finish', input: { summary: 'done' } }] };
       const name = /Cliente-[0-9A-F]{4}/.exec(request.text)![0];
       const email = /email-[0-9A-F]{4}/.exec(request.text)![0];
-      return { toolCalls: [{ name: 'gmail_draft', input: { to: email, subject: 'Appuntamento', body: `Ciao ${name}, il colore è confermato.` } }] };
+      return { toolCalls: [{ name: 'gmail_draft', input: { to: email, subject: 'Appuntamento', body: `Ciao ${name}, ${words}` } }] };
     };
+  };
+  const setCrmAutonomy = (autonomy: 'off' | 'propose' | 'auto') =>
+    asService((tx) =>
+      tx.query(
+        `insert into public.workspace_planet_autonomy (workspace_id, planet, autonomy) values ($1, 'crm', $2)
+         on conflict (workspace_id, planet) do update set autonomy = excluded.autonomy`,
+        [team.id, autonomy],
+      ),
+    );
+  const decisionsOf = (type: string) =>
+    asService((tx) =>
+      tx.query<{ id: string; status: string; tier: string; error: string | null; result: Record<string, unknown> | null }>(
+        `select id, status, tier, error, result from public.agent_decisions where workspace_id = $1 and action_type = $2 order by created_at`,
+        [team.id, type],
+      ),
+    );
+  const lastDraft = async () => {
+    const parsed = await simpleParser(Buffer.from(standIn.drafts.at(-1)!.raw, 'base64url'));
+    return { to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', text: parsed.text ?? '' };
+  };
+  const waitingDraft = async () => {
+    const brief = await composeDailyBrief(owner, team.id);
+    return brief.proposals.filter((p) => p.action_type === 'gmail_draft');
   };
 
   it('offers Gmail only where Google is connected', async () => {
     fake.reset();
     const personal = await asService((tx) => tx.query<{ id: string }>(`select id from public.workspaces where owner_id = $1 and is_personal`, [owner.id]));
-    const solo = await runAgent({ system: 's', firstMessage: 'hi', tools: connectionToolsFor('crm'), workspaceId: personal[0]!.id, policy: workspacePolicy, planet: 'crm', trigger: 'test', maxIterations: 1 });
+    const solo = await runAgent({ system: 's', firstMessage: 'hi', tools: crmTools(), workspaceId: personal[0]!.id, policy: workspacePolicy, planet: 'crm', trigger: 'test', maxIterations: 1 });
     expect(solo.ran).toBe(true);
     expect(names(fake.requests[0]!)).not.toContain('gmail_draft');
     fake.reset();
@@ -355,26 +386,100 @@ describe("the agent's tools follow the workspace's connections", () => {
     expect(names(fake.requests[0]!)).toEqual(expect.arrayContaining(['gmail_draft', 'gmail_send']));
   });
 
-  it('holds the write while the planet asks for an OK, and writes with the real name and address once it is automatic', async () => {
-    fake.reset();
-    draftFromAliases();
+  it('proposes the draft on the Home in plain words; Approve writes it at Google once, a wrong hash or a second Approve does nothing', async () => {
+    draftFromAliases('il colore è confermato.');
     const drafts = standIn.drafts.length;
     const held = await run();
     expect(held.proposals.map((p) => p.tool)).toEqual(['gmail_draft']);
     expect(standIn.drafts.length).toBe(drafts);
 
-    await asService((tx) => tx.query(`insert into public.workspace_planet_autonomy (workspace_id, planet, autonomy) values ($1, 'crm', 'auto')`, [team.id]));
-    fake.reset();
-    draftFromAliases();
+    const [proposal] = await waitingDraft();
+    expect(proposal).toMatchObject({ status: 'proposed', to: 'mario.rossi@example.it', message: 'Ciao Mario Rossi, il colore è confermato.' });
+    const words = describeDecision({ actionType: 'gmail_draft', details: proposal!.details }, 'it', 'Europe/Rome', createTranslator(italian, 'it'));
+    expect(words.what).toBe('Scrivi una bozza Gmail a mario.rossi@example.it: “Appuntamento”');
+    // Its Web Push to the owner's devices is on its way with it.
+    const pushes = await asService((tx) =>
+      tx.query(`select 1 from private.executor_events where name = 'decisions/proposed' and data ->> 'decisionId' = $1`, [proposal!.id]),
+    );
+    expect(pushes).toHaveLength(1);
+
+    await expect(approveDecision(owner, team.id, proposal!.id, { argsHash: 'f'.repeat(64) })).rejects.toMatchObject({ status: 409 });
+    await expect(approveDecision(member, team.id, proposal!.id, { argsHash: proposal!.args_hash })).rejects.toMatchObject({ status: 403 });
+    expect(standIn.drafts.length).toBe(drafts);
+
+    await expect(approveDecision(owner, team.id, proposal!.id, { argsHash: proposal!.args_hash })).resolves.toMatchObject({ status: 'executed', delivery: null, undoable: false });
+    expect(standIn.drafts.length).toBe(drafts + 1);
+    expect(await lastDraft()).toEqual({ to: 'mario.rossi@example.it', text: expect.stringContaining('Ciao Mario Rossi, il colore è confermato.') });
+    await expect(approveDecision(admin, team.id, proposal!.id, { argsHash: proposal!.args_hash })).rejects.toMatchObject({ status: 409 });
+    expect(standIn.drafts.length).toBe(drafts + 1);
+
+    // What Google did is not taken back from here, and Home says it was done.
+    await expect(undoDecision(owner, team.id, proposal!.id)).rejects.toMatchObject({ status: 409 });
+    expect((await decisionsOf('gmail_draft')).find((d) => d.id === proposal!.id)).toMatchObject({ status: 'executed', tier: 'propose', result: { draftId: expect.any(String) } });
+    const brief = await composeDailyBrief(owner, team.id);
+    expect(brief.done.find((g) => g.actionType === 'gmail_draft')?.items.map((d) => d.id)).toContain(proposal!.id);
+    expect(await waitingDraft()).toEqual([]);
+  });
+
+  it('Ignore drops the proposal: nothing reaches Google, and it cannot be approved after', async () => {
+    draftFromAliases('ci vediamo martedì.');
+    const drafts = standIn.drafts.length;
+    await run();
+    const [proposal] = await waitingDraft();
+    expect(proposal!.message).toBe('Ciao Mario Rossi, ci vediamo martedì.');
+    await expect(rejectDecision(owner, team.id, proposal!.id)).resolves.toMatchObject({ status: 'rejected' });
+    await expect(approveDecision(owner, team.id, proposal!.id, { argsHash: proposal!.args_hash })).rejects.toMatchObject({ status: 409 });
+    expect(standIn.drafts.length).toBe(drafts);
+    expect(await waitingDraft()).toEqual([]);
+  });
+
+  it('refuses while the planet is off, and drafts at once with the real name and address once it is automatic', async () => {
+    await setCrmAutonomy('off');
+    draftFromAliases('a domani.');
+    const drafts = standIn.drafts.length;
+    const before = (await decisionsOf('gmail_draft')).length;
+    const refused = await run();
+    expect(refused.toolCalls.find((c) => c.name === 'gmail_draft')).toMatchObject({ ok: false });
+    expect(refused.proposals).toEqual([]);
+    expect(standIn.drafts.length).toBe(drafts);
+    expect(await decisionsOf('gmail_draft')).toHaveLength(before);
+
+    await setCrmAutonomy('auto');
+    draftFromAliases('il colore è confermato per martedì.');
     const done = await run();
     expect(done.toolCalls.find((c) => c.name === 'gmail_draft')).toMatchObject({ ok: true });
-    const parsed = await simpleParser(Buffer.from(standIn.drafts.at(-1)!.raw, 'base64url'));
-    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe('mario.rossi@example.it');
-    expect(parsed.text).toContain('Ciao Mario Rossi, il colore è confermato.');
+    expect(standIn.drafts.length).toBe(drafts + 1);
+    expect(await lastDraft()).toEqual({ to: 'mario.rossi@example.it', text: expect.stringContaining('Ciao Mario Rossi, il colore è confermato per martedì.') });
     for (const request of fake.requests) {
       expect(request.text).not.toContain('Mario Rossi');
       expect(request.text).not.toContain('mario.rossi@example.it');
     }
+    // "Done for you" tells the truth: the automatic draft left its executed decision.
+    expect((await decisionsOf('gmail_draft')).at(-1)).toMatchObject({ status: 'executed', tier: 'auto' });
+    await setCrmAutonomy('propose');
+  });
+
+  it('proposes a GitHub issue with no body as a card that says what it opens, and opens it once on Approve', async () => {
+    const issues = standIn.issues.length;
+    const proposed = await submitAgentAction({
+      workspaceId: team.id,
+      type: 'github_create_issue',
+      input: { repo: 'studio-luce/sito', title: 'Orari di dicembre' },
+      trigger: 'test:connections',
+      now: new Date(),
+    });
+    expect(proposed).toMatchObject({ status: 'proposed' });
+    const brief = await composeDailyBrief(owner, team.id);
+    const proposal = brief.proposals.find((p) => p.action_type === 'github_create_issue')!;
+    const words = describeDecision({ actionType: 'github_create_issue', details: proposal.details }, 'it', 'Europe/Rome', createTranslator(italian, 'it'));
+    expect(words.what).toBe('Apri la issue “Orari di dicembre” in studio-luce/sito su GitHub');
+    const [card] = await stampResults([approvalResult({ ...proposal, argsHash: proposal.args_hash, expiresAt: proposal.expires_at }, words)]);
+    expect(JSON.stringify(card)).toContain('Orari di dicembre');
+    expect(standIn.issues.length).toBe(issues);
+
+    await approveDecision(owner, team.id, proposal.id, { argsHash: proposal.args_hash });
+    await expect(approveDecision(owner, team.id, proposal.id, { argsHash: proposal.args_hash })).rejects.toMatchObject({ status: 409 });
+    expect(standIn.issues.slice(issues)).toEqual([expect.objectContaining({ repo: 'studio-luce/sito', title: 'Orari di dicembre', body: '' })]);
   });
 });
 
@@ -403,5 +508,24 @@ describe('disconnecting', () => {
     expect(standIn.grantOf(githubToken)?.revoked).toBe(true);
     expect(await asService((tx) => tx.query(`select 1 from public.connections where workspace_id = $1`, [team.id]))).toEqual([]);
     expect((await listConnections(member, team.id)).map((v) => v.connection)).toEqual([null, null]);
+  });
+
+  it('fails an approval whose account was disconnected meanwhile, with the reason, and calls nobody', async () => {
+    const sent = standIn.sent.length;
+    const proposed = await submitAgentAction({
+      workspaceId: team.id,
+      type: 'gmail_send',
+      input: { to: 'mario.rossi@example.it', subject: 'Conferma', body: 'A martedì.' },
+      trigger: 'test:connections',
+      now: new Date(),
+      expect: 'propose',
+    });
+    expect(proposed).toMatchObject({ status: 'proposed' });
+    const { decisionId, argsHash } = proposed as { decisionId: string; argsHash: string };
+    const refusal = await approveDecision(owner, team.id, decisionId, { argsHash }).catch((error: ApiError) => error);
+    expect(refusal).toMatchObject({ status: 409, message: expect.stringContaining('no Google connection') });
+    expect(standIn.sent.length).toBe(sent);
+    const [decision] = await asService((tx) => tx.query<{ status: string; error: string }>(`select status, error from public.agent_decisions where id = $1`, [decisionId]));
+    expect(decision).toEqual({ status: 'failed', error: 'This workspace has no Google connection.' });
   });
 });

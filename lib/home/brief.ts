@@ -216,16 +216,18 @@ async function readBrief(tx: Tx, user: SessionUser, workspaceId: string, now: Da
  * is bound to the hash of exactly what is shown.
  */
 export function approvalResult(
-  proposal: { id: string; argsHash: string; to: string; message: string; expiresAt: string | Date },
-  words: { what: string; why: string; channel: string },
+  proposal: { id: string; argsHash: string; to: string | null; message: string | null; expiresAt: string | Date },
+  /** No channel for a write on a connected account (its `what` names the account). */
+  words: { what: string; why: string; channel?: string },
 ): ResultInput {
   return {
     type: 'approval',
     data: {
       title: words.what,
       why: words.why,
-      message: proposal.message,
-      recipient: proposal.to,
+      // A card's text is never empty: an issue opened without a body has none to show.
+      message: proposal.message || undefined,
+      recipient: proposal.to || undefined,
       channel: words.channel,
       expiresAt: new Date(proposal.expiresAt).toISOString(),
     },

@@ -82,7 +82,7 @@ export default async function HomePage({ params }: { params: WorkspaceParams }) 
 
 /** The waiting proposals as `approval` cards, stamped in the reader's language and the workspace's time zone. */
 async function approvalCards(brief: DailyBriefView, locale: Locale, t: Translate): Promise<ApprovalCardView[]> {
-  const words = brief.proposals.map((d) => ({ ...describeDecision(d, locale, brief.timeZone, t), channel: t(`channel.${d.channel}`) }));
+  const words = brief.proposals.map((d) => ({ ...describeDecision(d, locale, brief.timeZone, t), channel: d.channel ? t(`channel.${d.channel}`) : undefined }));
   const cards = await stampResults(brief.proposals.map((d, i) => approvalResult(d, words[i]!)));
   return brief.proposals.map((d, i) => ({ id: d.id, what: words[i]!.what, card: cards[i]! }));
 }
