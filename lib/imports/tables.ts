@@ -77,16 +77,29 @@ async function upsert(tx: Tx, table: ImportTable, sql: string, rows: Row[], work
     await tx.query(`update public.${table} set external_id = id::text where workspace_id = $1 and external_id is null and id = any($2::uuid[])`, [workspaceId, own]);
   }
   const written = await tx.query<{ inserted: boolean }>(sql, [workspaceId, JSON.stringify(rows)]);
+  // Every other row was found by its external id; one already as the file says was left unwritten.
   const inserted = written.filter((r) => r.inserted).length;
-  return { inserted, updated: written.length - inserted };
+  return { inserted, updated: rows.length - inserted };
 }
 
-/** `col = coalesce(excluded.col, t.col)` for text, `col = excluded.col` for the rest, only for mapped columns. */
+/**
+ * The conflict clause: `col = coalesce(excluded.col, t.col)` for text, `col = excluded.col` for the
+ * rest, only for mapped columns.
+ */
 function updates(ctx: ImportContext, columns: Array<{ column: string; fields: ImportField[]; keepOnBlank?: true }>): string {
   const set = columns
     .filter(({ fields }) => fields.some((f) => mapped(ctx, f)))
-    .map(({ column, keepOnBlank }) => (keepOnBlank ? `${column} = coalesce(nullif(excluded.${column}, ''), t.${column})` : `${column} = excluded.${column}`));
-  return set.length ? `do update set ${set.join(', ')}` : 'do nothing';
+    .map(({ column, keepOnBlank }): [string, string] => [column, keepOnBlank ? `coalesce(nullif(excluded.${column}, ''), t.${column})` : `excluded.${column}`]);
+  return set.length ? updateChanged(set) : 'do nothing';
+}
+
+/**
+ * `do update set …` for the rows the file changes only: a re-import of an unchanged file rewrites no row
+ * (no new row version, no index entries, no trigger work for it).
+ */
+function updateChanged(set: Array<[column: string, value: string]>): string {
+  return `do update set ${set.map(([column, value]) => `${column} = ${value}`).join(', ')}
+          where (${set.map(([column]) => `t.${column}`).join(', ')}) is distinct from (${set.map(([, value]) => value).join(', ')})`;
 }
 
 const customers: TableImporter = {
@@ -337,10 +350,10 @@ const appointments: TableImporter = {
        select $1, r.external_id, r.customer_id, r.service_id, r.staff_id, r.starts_at, r.ends_at, r.status, r.price_cents, r.cancelled_at
          from jsonb_to_recordset($2::jsonb)
            as r(external_id text, customer_id uuid, service_id uuid, staff_id uuid, starts_at timestamptz, ends_at timestamptz, status text, price_cents integer, cancelled_at timestamptz)
-       on conflict (workspace_id, external_id) do update
-          set customer_id = excluded.customer_id, service_id = excluded.service_id, staff_id = excluded.staff_id,
-              starts_at = excluded.starts_at, ends_at = excluded.ends_at, status = excluded.status, price_cents = excluded.price_cents,
-              cancelled_at = case when excluded.status = 'cancelled' then coalesce(t.cancelled_at, excluded.cancelled_at) end
+       on conflict (workspace_id, external_id) ${updateChanged([
+         ...(['customer_id', 'service_id', 'staff_id', 'starts_at', 'ends_at', 'status', 'price_cents'] as const).map((c): [string, string] => [c, `excluded.${c}`]),
+         ['cancelled_at', `case when excluded.status = 'cancelled' then coalesce(t.cancelled_at, excluded.cancelled_at) end`],
+       ])}
        returning (xmax = 0) as inserted`,
       rows,
       ctx.workspaceId,

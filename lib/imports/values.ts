@@ -171,7 +171,29 @@ export function zonedInstant(local: LocalDateTime, timeZone: string): Date {
   return new Date(guess - second);
 }
 
+const HOUR = 3_600_000;
+/**
+ * Offsets by zone and UTC hour: formatting an instant in a zone is most of what converting a row's time
+ * costs, and a file's 50,000 appointments fall in a few thousand hours. An hour is kept only when its
+ * first and last minute have the same offset (an hour with a change in it is computed per instant), so
+ * every answer is the one computed afresh; the size is capped, since dates come from uploaded files.
+ */
+const hourOffsets = new Map<string, number>();
+const MAX_HOUR_OFFSETS = 100_000;
+
 function offsetAt(instant: number, timeZone: string): number {
+  const hourStart = Math.floor(instant / HOUR) * HOUR;
+  const key = `${timeZone} ${hourStart}`;
+  const known = hourOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = computeOffset(hourStart, timeZone);
+  if (offset !== computeOffset(hourStart + HOUR - 60_000, timeZone)) return computeOffset(instant, timeZone);
+  if (hourOffsets.size >= MAX_HOUR_OFFSETS) hourOffsets.clear();
+  hourOffsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(instant: number, timeZone: string): number {
   let format = zoneFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });

@@ -11,8 +11,10 @@
 -- a customer, and what commits is exactly what the immediate triggers would have left.
 --
 -- Also:
---   * the visits trigger now ignores updates that change none of customer, status or start (a
---     re-import of unchanged rows, the rebooked trigger's own update, a reminder mark);
+--   * one trigger function, private.refresh_appointment_stats(), keeps both statistics, in place of
+--     private.refresh_customer_visits() and private.refresh_appointments_rebooked(), and ignores
+--     updates that change none of customer, status, times or creation (a re-import of unchanged
+--     rows, its own update of `rebooked`, a reminder mark);
 --   * `rebooked` is recomputed with one window over the customers' appointments, sorted once,
 --     instead of one index probe per appointment: the same definition (a later appointment, by
 --     start, created by 24 h after this one ended).
@@ -69,29 +71,64 @@ as $$
    where a.id = r.id and a.rebooked is distinct from r.rebooked;
 $$;
 
--- Now, or noted for the commit when the transaction asked for that.
-create function private.refresh_appointment_stats(p_ids uuid[], p_what text) returns void
+-- The one trigger function of appointments' statistics, for the three events (transition tables
+-- allow one event per trigger), in place of one function per statistic (with three triggers each,
+-- every statement read its transition tables twice, and the rebooked update woke the visits
+-- trigger). The customers whose appointments were written, and on update only those whose customer,
+-- status, times or creation moved (not the rebooked update below, a reminder mark, a re-import of an
+-- unchanged row): recomputed now, or noted for the commit when the transaction asked for that.
+-- `rebooked` first: its update runs this trigger again, which finds nothing it depends on changed.
+create function private.refresh_appointment_stats() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_ids uuid[];
 begin
-  if p_ids is null then
-    return;
+  if tg_op = 'INSERT' then
+    select array_agg(distinct customer_id) into v_ids from new_rows;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(distinct c) into v_ids
+      from new_rows n
+      join old_rows o on o.id = n.id
+     cross join lateral (values (n.customer_id), (o.customer_id)) moved (c)
+     where (n.customer_id, n.status, n.starts_at, n.ends_at, n.created_at)
+           is distinct from (o.customer_id, o.status, o.starts_at, o.ends_at, o.created_at);
+  else
+    select array_agg(distinct customer_id) into v_ids from old_rows;
+  end if;
+  if v_ids is null then
+    return null;
   end if;
   if current_setting('multiverbe.appointment_stats', true) = 'at_commit' then
     insert into private.appointment_stats_pending (txid, customer_id)
-    select pg_current_xact_id(), id from unnest(p_ids) id where id is not null
+    select pg_current_xact_id(), id from unnest(v_ids) id where id is not null
     on conflict do nothing;
     insert into private.appointment_stats_at_commit values (pg_current_xact_id()) on conflict do nothing;
-  elsif p_what = 'visits' then
-    perform private.recompute_customer_visits(p_ids);
   else
-    perform private.recompute_appointments_rebooked(p_ids);
+    perform private.recompute_appointments_rebooked(v_ids);
+    perform private.recompute_customer_visits(v_ids);
   end if;
+  return null;
 end $$;
 
--- At commit (or at SET CONSTRAINTS … IMMEDIATE): everything noted, `rebooked` first, since its update
--- fires the visits trigger, which finds nothing it depends on changed. The row is deleted, so a later
--- statement of the same transaction arms the trigger again.
+drop trigger appointments_visits_insert on public.appointments;
+drop trigger appointments_visits_update on public.appointments;
+drop trigger appointments_visits_delete on public.appointments;
+drop trigger appointments_rebooked_insert on public.appointments;
+drop trigger appointments_rebooked_update on public.appointments;
+drop trigger appointments_rebooked_delete on public.appointments;
+drop function private.refresh_customer_visits();
+drop function private.refresh_appointments_rebooked();
+
+create trigger appointments_stats_insert after insert on public.appointments
+  referencing new table as new_rows for each statement execute function private.refresh_appointment_stats();
+create trigger appointments_stats_update after update on public.appointments
+  referencing new table as new_rows old table as old_rows for each statement execute function private.refresh_appointment_stats();
+create trigger appointments_stats_delete after delete on public.appointments
+  referencing old table as old_rows for each statement execute function private.refresh_appointment_stats();
+
+-- At commit (or at SET CONSTRAINTS … IMMEDIATE): everything noted, `rebooked` first, as above. The
+-- row is deleted, so a later statement of the same transaction arms the trigger again.
 create function private.flush_appointment_stats() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -111,47 +148,5 @@ end $$;
 create constraint trigger appointment_stats_at_commit after insert on private.appointment_stats_at_commit
   deferrable initially deferred for each row execute function private.flush_appointment_stats();
 
-create or replace function private.refresh_customer_visits() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_ids uuid[];
-begin
-  if tg_op = 'INSERT' then
-    select array_agg(distinct customer_id) into v_ids from new_rows;
-  elsif tg_op = 'UPDATE' then
-    select array_agg(distinct c) into v_ids
-      from new_rows n
-      join old_rows o on o.id = n.id
-     cross join lateral (values (n.customer_id), (o.customer_id)) moved (c)
-     where (n.customer_id, n.status, n.starts_at) is distinct from (o.customer_id, o.status, o.starts_at);
-  else
-    select array_agg(distinct customer_id) into v_ids from old_rows;
-  end if;
-  perform private.refresh_appointment_stats(v_ids, 'visits');
-  return null;
-end $$;
-
-create or replace function private.refresh_appointments_rebooked() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-declare
-  v_ids uuid[];
-begin
-  if tg_op = 'INSERT' then
-    select array_agg(distinct customer_id) into v_ids from new_rows;
-  elsif tg_op = 'UPDATE' then
-    select array_agg(distinct c) into v_ids
-      from new_rows n
-      join old_rows o on o.id = n.id
-     cross join lateral (values (n.customer_id), (o.customer_id)) moved (c)
-     where (n.customer_id, n.starts_at, n.ends_at, n.created_at) is distinct from (o.customer_id, o.starts_at, o.ends_at, o.created_at);
-  else
-    select array_agg(distinct customer_id) into v_ids from old_rows;
-  end if;
-  perform private.refresh_appointment_stats(v_ids, 'rebooked');
-  return null;
-end $$;
-
 revoke execute on function private.recompute_customer_visits(uuid[]), private.recompute_appointments_rebooked(uuid[]),
-  private.refresh_appointment_stats(uuid[], text), private.flush_appointment_stats() from public;
+  private.refresh_appointment_stats(), private.flush_appointment_stats() from public;
