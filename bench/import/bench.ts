@@ -81,7 +81,7 @@ const bench: Bench = async () => {
         }),
         { params: Promise.resolve({ workspaceId }) },
       );
-      const result = (await response.json()) as { success: boolean; data: { rows: number; inserted: number; updated: number; errorCount: number } };
+      const result = (await response.json()) as { success: boolean; data: { rows: number; inserted: number; updated: number; unchanged: number; errorCount: number } };
       const seconds = (performance.now() - started) / 1000;
       if (!result.success || result.data.errorCount) throw new Error(`${table}: ${JSON.stringify(result).slice(0, 500)}`);
       if (table === 'customers' || table === 'appointments') totals[pass] += seconds;
@@ -92,6 +92,7 @@ const bench: Bench = async () => {
         'MB': (body.byteLength / 1e6).toFixed(2),
         inserted: result.data.inserted,
         updated: result.data.updated,
+        unchanged: result.data.unchanged,
         seconds: seconds.toFixed(2),
         'rows/s': Math.round(result.data.rows / seconds),
       });

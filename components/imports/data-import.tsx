@@ -31,6 +31,7 @@ interface Preview extends Checked {
 interface Report extends Checked {
   inserted: number;
   updated: number;
+  unchanged: number;
 }
 
 /** POSTs the file as multipart/form-data and unwraps the envelope, as `api` does for JSON. */
@@ -213,7 +214,12 @@ export function DataImport({ workspaceId }: { workspaceId: string }) {
                 {t('dataImport.resultTitle')}
               </h3>
               <Alert tone="success">
-                {t('dataImport.result', { inserted: count(run.data.inserted, locale), updated: count(run.data.updated, locale), table: t(`dataImport.table.${run.data.table}`) })}
+                {t(run.data.unchanged > 0 ? 'dataImport.resultWithUnchanged' : 'dataImport.result', {
+                  inserted: count(run.data.inserted, locale),
+                  updated: count(run.data.updated, locale),
+                  unchanged: count(run.data.unchanged, locale),
+                  table: t(`dataImport.table.${run.data.table}`),
+                })}
               </Alert>
               {run.data.errorCount > 0 && <ErrorReport errors={run.data.errors} total={run.data.errorCount} label={fieldLabel} title={t('dataImport.skippedTitle')} />}
               <Button

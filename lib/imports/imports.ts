@@ -6,7 +6,7 @@ import type { Locale } from '@/lib/i18n';
 import { workspaceFor, type Workspace } from '@/lib/workspaces';
 import { ALL_IMPORT_FIELDS, guessMapping, IMPORT_FIELDS, IMPORT_TABLES, missingFields, type ColumnMapping, type ImportField, type ImportTable } from './fields';
 import { MAX_UPLOAD_BYTES, openCsv, type FileFormat } from './read';
-import { IMPORTERS, loadLookups, RowProblems, type ImportContext } from './tables';
+import { IMPORTERS, loadLookups, RowProblems, type ImportContext, type Written } from './tables';
 import { CellError, defaultCountry, type Problem } from './values';
 
 /** Records shown in a preview, read and checked as the import would. */
@@ -47,10 +47,7 @@ export interface ImportPreview extends Checked {
   sample: Array<{ line: number; cells: string[]; problems: RowError['problems'] }>;
 }
 
-export interface ImportReport extends Checked {
-  inserted: number;
-  updated: number;
-}
+export interface ImportReport extends Checked, Written {}
 
 /** Importing and exporting are the business's data in bulk: the owner and admins only. */
 export function importTarget(user: SessionUser, workspaceId: string): Promise<Workspace> {
@@ -127,12 +124,13 @@ async function run(tx: Tx, user: SessionUser, workspaceId: string, upload: Uploa
     let rows = 0;
     let errorCount = 0;
     let batch: Array<Record<string, unknown> & { external_id: string | null }> = [];
-    const written = { inserted: 0, updated: 0 };
+    const written: Written = { inserted: 0, updated: 0, unchanged: 0 };
     const flush = async () => {
       if (!batch.length || mode === 'preview') return;
-      const { inserted, updated } = await importer.write(tx, batch, ctx);
+      const { inserted, updated, unchanged } = await importer.write(tx, batch, ctx);
       written.inserted += inserted;
       written.updated += updated;
+      written.unchanged += unchanged;
       batch = [];
     };
 

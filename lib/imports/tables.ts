@@ -6,6 +6,12 @@ import type { AppointmentStatus } from '@/lib/planets';
 import type { ColumnMapping, ImportField, ImportTable } from './fields';
 import { CellError, dateTime, duration, email, money, phone, status, text, timeOfDay, yesNo, zonedInstant, type LocalDateTime } from './values';
 
+
+export interface Written {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
 /**
  * Per table: how one record becomes a row (or the problems that keep it out), and how a batch of rows
  * is written. Rows with an external id are upserted on (workspace_id, external_id); a column the file
@@ -39,8 +45,8 @@ type Row = Record<string, unknown> & { external_id: string | null };
 
 export interface TableImporter {
   convert(cells: string[], ctx: ImportContext): Row;
-  /** Writes the batch; returns how many rows were new (the rest updated rows found by external id). */
-  write(tx: Tx, rows: Row[], ctx: ImportContext): Promise<{ inserted: number; updated: number }>;
+  /** Writes the batch; returns how many rows were new, changed, and found by external id as the file has them. */
+  write(tx: Tx, rows: Row[], ctx: ImportContext): Promise<Written>;
 }
 
 /** Reads each mapped field with its reader, collecting every problem of the record rather than the first. */
@@ -77,9 +83,9 @@ async function upsert(tx: Tx, table: ImportTable, sql: string, rows: Row[], work
     await tx.query(`update public.${table} set external_id = id::text where workspace_id = $1 and external_id is null and id = any($2::uuid[])`, [workspaceId, own]);
   }
   const written = await tx.query<{ inserted: boolean }>(sql, [workspaceId, JSON.stringify(rows)]);
-  // Every other row was found by its external id; one already as the file says was left unwritten.
+  // A row found by its external id and already as the file says is left unwritten, so it returns nothing.
   const inserted = written.filter((r) => r.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+  return { inserted, updated: written.length - inserted, unchanged: rows.length - written.length };
 }
 
 /**

@@ -1520,6 +1520,7 @@ export const en = {
   'dataImport.moreErrors': 'And {n} more rows with problems.',
   'dataImport.resultTitle': 'Import finished',
   'dataImport.result': '{table}: {inserted} added, {updated} updated.',
+  'dataImport.resultWithUnchanged': '{table}: {inserted} added, {updated} updated, {unchanged} already as in the file.',
   'dataImport.another': 'Import another file',
   'dataImport.exportTitle': 'Export as CSV',
   'dataImport.exportLead': 'Each table as a CSV file that opens in Excel and can be imported back.',

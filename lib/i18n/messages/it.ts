@@ -1519,6 +1519,7 @@ export const it: Dictionary = {
   'dataImport.moreErrors': 'E altre {n} righe con problemi.',
   'dataImport.resultTitle': 'Importazione terminata',
   'dataImport.result': '{table}: {inserted} aggiunti, {updated} aggiornati.',
+  'dataImport.resultWithUnchanged': '{table}: {inserted} aggiunti, {updated} aggiornati, {unchanged} già come nel file.',
   'dataImport.another': 'Importa un altro file',
   'dataImport.exportTitle': 'Esporta in CSV',
   'dataImport.exportLead': 'Ogni tabella come file CSV che si apre in Excel e si può importare di nuovo.',
