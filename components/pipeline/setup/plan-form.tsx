@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, errorText, fieldErrorsOf } from '@/components/api/client';
+import { api, errorText } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -14,6 +14,7 @@ import { useI18n } from '@/lib/i18n/client';
 import type { CommissionPlanView, SalesPeriod } from '@/lib/sales';
 import { RateRows, type RateRow } from './rate-rows';
 import { basisPointsOf, centsOf, typed } from './values';
+import { formErrors, unplaced } from './errors';
 
 interface Draft {
   name: string;
@@ -56,9 +57,9 @@ export function PlanForm({ workspaceId, plan }: { workspaceId: string; plan?: Wi
       if (!plan) setDraft(empty);
       router.refresh();
     },
-    onError: (error) => focusFirstError(formRef.current, fieldErrorsOf(error)),
+    onError: (error) => focusFirstError(formRef.current, formErrors(error)),
   });
-  const errors = { ...fieldErrorsOf(save.error), ...localErrors };
+  const errors = { ...formErrors(save.error), ...localErrors };
   const edit = (next: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...next }));
     setLocalErrors({});
@@ -86,7 +87,7 @@ export function PlanForm({ workspaceId, plan }: { workspaceId: string; plan?: Wi
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={plan ? t('sales.setup.editPlan', { name: plan.name }) : t('sales.setup.newPlan')} className="flex flex-col gap-4">
-      {save.isError && !Object.keys(fieldErrorsOf(save.error)).length && <Alert tone="error">{errorText(save.error, t)}</Alert>}
+      {unplaced(save.error, ['name', 'baseRateBp', 'tiers', 'productRates', 'capCents']) && <Alert tone="error">{errorText(save.error, t)}</Alert>}
       <TextField id={`${idPrefix}-name`} name="name" label={t('sales.setup.planName')} value={draft.name} errors={errors.name} onChange={(e) => edit({ name: e.target.value })} />
       <SelectField
         id={`${idPrefix}-period`}

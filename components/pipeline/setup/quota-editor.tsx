@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, errorText, fieldErrorsOf } from '@/components/api/client';
+import { api, errorText } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { useI18n } from '@/lib/i18n/client';
 import type { QuotaMetric, SalesPeriod, SalesPerson } from '@/lib/sales';
 import { centsOf } from './values';
+import { formErrors, unplaced } from './errors';
 
 const TEAM = 'team';
 
@@ -34,9 +35,9 @@ export function QuotaEditor({ workspaceId, people }: { workspaceId: string; peop
       toast(t('sales.setup.quotaSaved'));
       void queryClient.invalidateQueries({ queryKey: ['sales-overview', workspaceId] });
     },
-    onError: (error) => focusFirstError(formRef.current, fieldErrorsOf(error)),
+    onError: (error) => focusFirstError(formRef.current, formErrors(error)),
   });
-  const errors = { ...fieldErrorsOf(save.error), ...localErrors };
+  const errors = { ...formErrors(save.error), ...localErrors };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +56,7 @@ export function QuotaEditor({ workspaceId, people }: { workspaceId: string; peop
       <CardTitle id="quota-editor">{t('sales.setup.quotas')}</CardTitle>
       <p className="mt-1 text-sm text-muted">{t('sales.setup.quotasLead')}</p>
       <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="quota-editor" className="mt-4 flex flex-col gap-4">
-        {save.isError && !Object.keys(fieldErrorsOf(save.error)).length && <Alert tone="error">{errorText(save.error, t)}</Alert>}
+        {unplaced(save.error, ['userId', 'target']) && <Alert tone="error">{errorText(save.error, t)}</Alert>}
         <SelectField
           id="userId"
           label={t('sales.setup.quotaFor')}

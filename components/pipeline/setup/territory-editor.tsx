@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, errorText, fieldErrorsOf } from '@/components/api/client';
+import { api, errorText } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import type { Wire } from '@/lib/api';
 import { useI18n } from '@/lib/i18n/client';
 import type { SalesPerson, TerritoriesView } from '@/lib/sales';
 import { TerritoryForm } from './territory-form';
+import { formErrors, unplaced } from './errors';
 
 /** The territory models, each territory folded open for editing, a territory to add per model, and a new model. */
 export function TerritoryEditor({ workspaceId, view, people }: { workspaceId: string; view: Wire<TerritoriesView>; people: SalesPerson[] }) {
@@ -67,9 +68,9 @@ function NewModelForm({ workspaceId, first }: { workspaceId: string; first: bool
       setName('');
       router.refresh();
     },
-    onError: (error) => focusFirstError(formRef.current, fieldErrorsOf(error)),
+    onError: (error) => focusFirstError(formRef.current, formErrors(error)),
   });
-  const errors = { ...fieldErrorsOf(create.error), ...localErrors };
+  const errors = { ...formErrors(create.error), ...localErrors };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +85,7 @@ function NewModelForm({ workspaceId, first }: { workspaceId: string; first: bool
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t('sales.setup.newModel')} className="flex flex-col gap-3 border-t border-line pt-4">
-      {create.isError && !Object.keys(fieldErrorsOf(create.error)).length && <Alert tone="error">{errorText(create.error, t)}</Alert>}
+      {unplaced(create.error, ['name']) && <Alert tone="error">{errorText(create.error, t)}</Alert>}
       <TextField
         id="territory-model-name"
         name="name"

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, errorText, fieldErrorsOf } from '@/components/api/client';
+import { api, errorText } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -14,6 +14,7 @@ import { useI18n } from '@/lib/i18n/client';
 import type { RoutingChange, SalesPerson, TerritoryView } from '@/lib/sales';
 import { MovesPreview } from './moves-preview';
 import { RuleRows, type RuleDraft } from './rule-rows';
+import { formErrors, unplaced } from './errors';
 
 interface Draft {
   name: string;
@@ -57,10 +58,10 @@ export function TerritoryForm({
       send.reset();
       router.refresh();
     },
-    onError: (error) => focusFirstError(formRef.current, fieldErrorsOf(error)),
+    onError: (error) => focusFirstError(formRef.current, formErrors(error)),
   });
   const preview = send.data && !send.data.applied ? send.data : null;
-  const errors = { ...fieldErrorsOf(send.error), ...localErrors };
+  const errors = { ...formErrors(send.error), ...localErrors };
 
   function edit(next: Partial<Draft>) {
     setDraft((current) => ({ ...current, ...next }));
@@ -83,7 +84,7 @@ export function TerritoryForm({
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={territory ? t('sales.setup.editTerritory', { name: territory.name }) : t('sales.setup.newTerritory')} className="flex flex-col gap-4">
-      {send.isError && !Object.keys(fieldErrorsOf(send.error)).length && <Alert tone="error">{errorText(send.error, t)}</Alert>}
+      {unplaced(send.error, ['name', 'ownerUserId', 'rules']) && <Alert tone="error">{errorText(send.error, t)}</Alert>}
       <TextField id={`${idPrefix}-name`} name="name" label={t('sales.setup.territoryName')} value={draft.name} errors={errors.name} onChange={(e) => edit({ name: e.target.value })} />
       <SelectField
         id={`${idPrefix}-owner`}
