@@ -53,7 +53,7 @@ test('the owner sets a rep’s quota and changes a territory after seeing what i
   await removed.apply();
   await expect(page.locator('summary', { hasText: /^Brianza · / })).toHaveText('Brianza · Sara Conti · rules: 1');
 
-  await page.getByRole('link', { name: 'Pipeline' }).click();
+  await page.locator('#main').getByRole('link', { name: 'Pipeline' }).click();
   const marco = page.getByRole('list', { name: 'Sales team' }).getByRole('listitem').filter({ hasText: 'Marco Bianchi' });
   await expect(marco).toContainText(/% of quota \(.+ of €4,321\)/);
   await demo!.context.close();
