@@ -68,10 +68,16 @@ test('a rep sees only their own commission', async ({ browser }, testInfo) => {
   await expect(mine.getByRole('listitem')).toHaveCount(1);
   await expect(mine.locator(`[data-commission-of="${userId}"]`)).toContainText(/earned on plan Standard/);
   await expect(rep.page.getByRole('list', { name: 'Commissions' })).toHaveCount(0);
+  // Nothing to edit for a rep: no way to the quota, territory and commission editors.
+  await expect(rep.page.getByRole('link', { name: 'Quotas, territories and commissions' })).toHaveCount(0);
   // The API says the same: nobody else's commission reaches a rep.
   const seen = (await (await rep.page.request.get(`/api/workspaces/${workspaceId}/sales/overview`)).json()) as { data: { commissions: Array<{ userId: string }> } };
   expect(seen.data.commissions.map((c) => c.userId)).toEqual([userId]);
   expect((await new AxeBuilder({ page: rep.page }).withTags(WCAG).analyze()).violations).toEqual([]);
+  // Opened by its address, the editors' page tells a rep who sets these, and offers nothing to fill in.
+  await rep.page.goto(`${demo!.workspacePath}/pipeline/setup`);
+  await expect(rep.page.getByText(/^Only the owner and admins set quotas/)).toBeVisible();
+  await expect(rep.page.getByRole('form')).toHaveCount(0);
   await rep.context.close();
   await demo!.context.close();
 });

@@ -173,6 +173,8 @@ beforeAll(async () => {
     routineId: routine.id,
     dealId: await one(`select id from public.deals where workspace_id = $1 and status = 'open' limit 1`, [workspaceId]),
     runId: await one(`select id from public.agent_runs where workspace_id = $1`, [workspaceId]),
+    planId: await one(`select id from public.commission_plans where workspace_id = $1`, [workspaceId]),
+    modelId: await one(`select id from public.sales_territory_models where workspace_id = $1 and not active`, [workspaceId]),
     // Ids named alike by different routes: the route's own folder decides.
     '/api/agents/[agentId]/keys/[keyId] keyId': spareAgentKey,
     '/api/workspaces/[workspaceId]/api-keys/[keyId] keyId': spareApiKey,
@@ -273,6 +275,14 @@ beforeAll(async () => {
     'PATCH /api/workspaces/[workspaceId]/appointments/[appointmentId]': { body: { status: 'confirmed' } },
     'GET /api/workspaces/[workspaceId]/deals': { query: { owner: 'none' } },
     'PATCH /api/workspaces/[workspaceId]/deals/[dealId]': { body: { status: 'open' } },
+    'POST /api/workspaces/[workspaceId]/deals': { body: { title: 'Fuzz deal', valueCents: 1000, city: 'Como', source: 'referral' } },
+    'POST /api/workspaces/[workspaceId]/sales/commission/plans': { body: { name: 'Fuzz plan', period: 'month', baseRateBp: 800, tiers: [{ fromPct: 100, rateBp: 1200 }], capCents: 50000 } },
+    'PATCH /api/workspaces/[workspaceId]/sales/commission/plans/[planId]': { body: { baseRateBp: 800 } },
+    'POST /api/workspaces/[workspaceId]/sales/territories/models': { body: { name: 'Fuzz model' } },
+    // An inactive model's territory moves nothing, so the other routes keep the demo's owners.
+    'POST /api/workspaces/[workspaceId]/sales/territories/models/[modelId]/territories': {
+      body: { name: 'Fuzz territory', ownerUserId: member.id, rules: [{ field: 'city', value: 'Como' }], apply: false },
+    },
     'PATCH /api/workspaces/[workspaceId]/autonomy': { body: { planet: 'booking', autonomy: 'propose', paused: false } },
     'POST /api/workspaces/[workspaceId]/decisions/[decisionId]/[action]': { body: { argsHash: decision.args_hash } },
     'POST /api/push/subscriptions': { body: { endpoint: 'https://push.example.test/fuzz-device', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } } },

@@ -1,3 +1,3 @@
 /** What of lib/planets any bundle may import, the browser's too: no server code behind it. */
 export { money } from './money';
-export { isPlanet } from './types';
+export { isPlanet, LEAD_SOURCES } from './types';

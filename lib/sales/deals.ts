@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { conflict, invalidField, notFound } from '@/lib/api';
 import { withUser, type SessionUser } from '@/lib/db';
-import { DEAL_STATUSES, type DealStatus } from '@/lib/planets';
+import { DEAL_STATUSES, LEAD_SOURCES, type DealStatus } from '@/lib/planets';
+import { routedOwner } from './territories';
 
 /** Closed deals stay listed this long under the board, where a mistaken won or lost can be reopened. */
 export const CLOSED_SHOWN_DAYS = 30;
@@ -125,5 +126,54 @@ export async function changeDeal(user: SessionUser, workspaceId: string, dealId:
     }
     const [changed] = await tx.query<DealView>(`${view('$3')} where d.workspace_id = $1 and d.id = $2`, [workspaceId, dealId, now.toISOString()]);
     return changed!;
+  });
+}
+
+const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/** A new open deal; where it comes from (postcode, city, sector, source) decides its owner by the active territories. */
+export const dealCreateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(160),
+    valueCents: z.number().int().min(0).max(100_000_000_000),
+    /** Absent: the first stage. */
+    stageId: z.uuid().optional(),
+    customerId: z.uuid().optional(),
+    product: optionalText(80),
+    postcode: optionalText(16),
+    city: optionalText(80),
+    sector: optionalText(60),
+    source: z.enum(LEAD_SOURCES).optional(),
+  })
+  .strict();
+export type DealCreate = z.infer<typeof dealCreateSchema>;
+
+/**
+ * Opens a deal, as any member (RLS), owned by whoever the active territory model routes it to; with no
+ * active model or no matching rule it starts unassigned, for someone to pick up from the board.
+ */
+export async function createDeal(user: SessionUser, workspaceId: string, input: DealCreate, now = new Date()): Promise<DealView & { territory: string | null }> {
+  return withUser(user, async (tx) => {
+    const [member] = await tx.query(`select 1 from public.workspace_members where workspace_id = $1 and user_id = $2`, [workspaceId, user.id]);
+    if (!member) throw notFound('workspace');
+    const [stage] = await tx.query<{ id: string }>(
+      `select id from public.pipeline_stages where workspace_id = $1 and ($2::uuid is null or id = $2) order by position, name limit 1`,
+      [workspaceId, input.stageId ?? null],
+    );
+    if (!stage) throw invalidField('stageId', 'api.deals.noSuchStage');
+    if (input.customerId) {
+      const [customer] = await tx.query(`select 1 from public.customers where workspace_id = $1 and id = $2`, [workspaceId, input.customerId]);
+      if (!customer) throw invalidField('customerId', 'api.deals.noSuchCustomer');
+    }
+    const place = { postcode: input.postcode ?? null, city: input.city ?? null, sector: input.sector ?? null, source: input.source ?? null };
+    const territory = await routedOwner(tx, workspaceId, place);
+    const [created] = await tx.query<{ id: string }>(
+      `insert into public.deals (workspace_id, title, customer_id, owner_user_id, stage_id, value_cents, product, postcode, city, sector, source, last_activity_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+      [workspaceId, input.title, input.customerId ?? null, territory?.ownerUserId ?? null, stage.id, input.valueCents, input.product ?? null,
+        place.postcode, place.city, place.sector, place.source, now.toISOString()],
+    );
+    const [deal] = await tx.query<DealView>(`${view('$3')} where d.workspace_id = $1 and d.id = $2`, [workspaceId, created!.id, now.toISOString()]);
+    return { ...deal!, territory: territory?.name ?? null };
   });
 }

@@ -114,8 +114,7 @@ export function commissionOf(plan: CommissionPlanRules, quota: { metric: QuotaMe
 
 // Territories ---------------------------------------------------------------------------------------
 
-export const TERRITORY_FIELDS = ['postcode', 'city', 'sector', 'source'] as const;
-export type TerritoryField = (typeof TERRITORY_FIELDS)[number];
+export { TERRITORY_FIELDS, type TerritoryField } from './client';
 
 export const territoryRuleSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('postcode'), value: z.string().trim().min(1).max(16) }).strict(),

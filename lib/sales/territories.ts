@@ -143,15 +143,7 @@ export async function changeTerritory(
     const models = await loadModels(tx, workspaceId);
     const model = models.find((m) => m.territories.some((t) => t.id === territoryId));
     if (!model) throw notFound('territory');
-    let ownerName: string | undefined;
-    if (change.ownerUserId) {
-      const [owner] = await tx.query<{ name: string }>(
-        `select ${NAME} as name from public.workspace_members m join public.profiles p on p.user_id = m.user_id where m.workspace_id = $1 and m.user_id = $2`,
-        [workspaceId, change.ownerUserId],
-      );
-      if (!owner) throw invalidField('ownerUserId', 'api.sales.notAMember');
-      ownerName = owner.name;
-    }
+    const ownerName = change.ownerUserId ? await memberName(tx, workspaceId, change.ownerUserId) : undefined;
     const proposed = model.territories.map((t) =>
       t.id === territoryId
         ? { ...t, name: change.name ?? t.name, rules: change.rules ?? t.rules, ownerUserId: change.ownerUserId ?? t.ownerUserId, ownerName: ownerName ?? t.ownerName }
@@ -171,6 +163,83 @@ export async function changeTerritory(
     await applyMoves(tx, workspaceId, moves);
     return { applied: true, activeModel: model.active, moves };
   });
+}
+
+export const territoryCreateSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  ownerUserId: z.uuid(),
+  rules: territoryRulesSchema,
+  /** false (the default): only say what would move. */
+  apply: z.boolean().default(false),
+});
+
+async function memberName(tx: Tx, workspaceId: string, userId: string): Promise<string> {
+  const [owner] = await tx.query<{ name: string }>(
+    `select ${NAME} as name from public.workspace_members m join public.profiles p on p.user_id = m.user_id where m.workspace_id = $1 and m.user_id = $2`,
+    [workspaceId, userId],
+  );
+  if (!owner) throw invalidField('ownerUserId', 'api.sales.notAMember');
+  return owner.name;
+}
+
+/**
+ * Adds a territory at the end of a model's order: with `apply: false` the answer is what it would move
+ * (under the active model) and nothing is written; with `apply: true` the territory and the moves are
+ * written in one transaction. Owners and admins only.
+ */
+export async function createTerritory(
+  user: SessionUser,
+  workspaceId: string,
+  modelId: string,
+  input: z.infer<typeof territoryCreateSchema>,
+): Promise<RoutingChange & { territoryId: string | null }> {
+  return withUser(user, async (tx) => {
+    const { role } = await roleIn(tx, workspaceId, user.id);
+    if (!isManager(role)) throw managersOnly('manageSales');
+    const model = (await loadModels(tx, workspaceId)).find((m) => m.id === modelId);
+    if (!model) throw notFound('territoryModel');
+    const position = Math.max(-1, ...model.territories.map((t) => t.position)) + 1;
+    const territory: TerritoryView = { id: '', name: input.name, ownerUserId: input.ownerUserId, ownerName: await memberName(tx, workspaceId, input.ownerUserId), position, rules: input.rules };
+    const moves = model.active ? await movesUnder(tx, workspaceId, [...model.territories, territory]) : [];
+    if (!input.apply) return { applied: false, activeModel: model.active, moves, territoryId: null };
+    let created: { id: string } | undefined;
+    try {
+      [created] = await tx.query<{ id: string }>(
+        `insert into public.sales_territories (workspace_id, model_id, name, owner_user_id, position, rules) values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
+        [workspaceId, modelId, input.name, input.ownerUserId, position, JSON.stringify(input.rules)],
+      );
+    } catch (error) {
+      rethrowAsApiError(error);
+    }
+    await applyMoves(tx, workspaceId, moves);
+    return { applied: true, activeModel: model.active, moves, territoryId: created!.id };
+  });
+}
+
+export const territoryModelSchema = z.object({ name: z.string().trim().min(1).max(80) });
+
+/** A new, empty territory model; the workspace's first one is made the active one (with no territory it moves nothing). */
+export async function createTerritoryModel(user: SessionUser, workspaceId: string, input: z.infer<typeof territoryModelSchema>) {
+  return withUser(user, async (tx) => {
+    const { role } = await roleIn(tx, workspaceId, user.id);
+    if (!isManager(role)) throw managersOnly('manageSales');
+    try {
+      const [model] = await tx.query<{ id: string; name: string; active: boolean }>(
+        `insert into public.sales_territory_models (workspace_id, name, active)
+         values ($1, $2, not exists (select 1 from public.sales_territory_models where workspace_id = $1 and active)) returning id, name, active`,
+        [workspaceId, input.name],
+      );
+      return { ...model!, territories: [] };
+    } catch (error) {
+      rethrowAsApiError(error);
+    }
+  });
+}
+
+/** The owner the active model's rules give a new record, or null (no active model, or no rule matches). */
+export async function routedOwner(tx: Tx, workspaceId: string, record: Routable): Promise<TerritoryView | null> {
+  const active = (await loadModels(tx, workspaceId)).find((m) => m.active);
+  return active ? routeTo(active.territories, record) : null;
 }
 
 export const activateModelSchema = z.object({ modelId: z.uuid(), apply: z.boolean().default(false) });

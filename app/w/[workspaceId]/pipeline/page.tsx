@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PipelineBoardView } from '@/components/pipeline/pipeline-board';
+import { buttonClass } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { serialize } from '@/lib/api';
 import { getI18n } from '@/lib/i18n/server';
-import { CLOSED_SHOWN_DAYS, pipelineBoard } from '@/lib/sales';
+import { CLOSED_SHOWN_DAYS, isManager, pipelineBoard } from '@/lib/sales';
 import { currentWorkspace, type WorkspaceParams } from '../current';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,6 +20,11 @@ export default async function PipelinePage({ params }: { params: WorkspaceParams
   return (
     <>
       <PageHeader title={t('pipeline.title')} description={t('pipeline.lead')} back={{ href: `/w/${workspace.id}/planets/sales`, label: t('pipeline.back') }} />
+      {isManager(workspace.role) && (
+        <Link href={`/w/${workspace.id}/pipeline/setup`} className={buttonClass('secondary', 'mb-6 w-full sm:w-auto')}>
+          {t('sales.setup.open')}
+        </Link>
+      )}
       <PipelineBoardView workspaceId={workspace.id} initialBoard={board} closedDays={CLOSED_SHOWN_DAYS} />
     </>
   );
