@@ -1948,7 +1948,7 @@ export const en = {
   'action.gmail_draft': 'Gmail drafts',
   'action.gmail_draft.description': 'An email saved as a draft in the connected Gmail, for you to send from Gmail.',
   'action.gmail_send': 'Emails from Gmail',
-  'action.gmail_send.description': 'An email sent at once from the connected Gmail address.',
+  'action.gmail_send.description': 'An email that leaves at once from the connected Gmail address.',
   'action.calendar_create_event': 'Bookings in Google Calendar',
   'action.calendar_create_event.description': 'A booking put in (or updated in) the connected Google Calendar.',
   'action.github_create_issue': 'GitHub issues',

@@ -1947,7 +1947,7 @@ export const it: Dictionary = {
   'action.gmail_draft': 'Bozze Gmail',
   'action.gmail_draft.description': 'Un’email salvata come bozza nel Gmail collegato, da inviare tu da Gmail.',
   'action.gmail_send': 'Email da Gmail',
-  'action.gmail_send.description': 'Un’email inviata subito dall’indirizzo Gmail collegato.',
+  'action.gmail_send.description': 'Un’email che parte subito dall’indirizzo Gmail collegato.',
   'action.calendar_create_event': 'Prenotazioni in Google Calendar',
   'action.calendar_create_event.description': 'Una prenotazione inserita (o aggiornata) nel Google Calendar collegato.',
   'action.github_create_issue': 'Issue su GitHub',
