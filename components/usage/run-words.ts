@@ -35,6 +35,14 @@ const TOOL: Record<string, MessageKey> = {
   offer_freed_slot: 'usage.tool.offer_freed_slot',
   win_back_customer: 'usage.tool.win_back_customer',
   follow_up_stale_deal: 'usage.tool.follow_up_stale_deal',
+  reply_to_customer: 'usage.tool.reply_to_customer',
+  gmail_draft: 'usage.tool.gmail_draft',
+  gmail_send: 'usage.tool.gmail_send',
+  calendar_busy: 'usage.tool.calendar_busy',
+  calendar_create_event: 'usage.tool.calendar_create_event',
+  github_list_issues: 'usage.tool.github_list_issues',
+  github_create_issue: 'usage.tool.github_create_issue',
+  github_comment: 'usage.tool.github_comment',
 };
 
 const BACKEND_ERRORS = new Set(['auth', 'rate_limit', 'overloaded', 'bad_request', 'unavailable', 'network', 'no_backend', 'internal']);

@@ -6,7 +6,9 @@ import { I18nProvider } from '@/lib/i18n/client';
 import { en } from '@/lib/i18n/messages/en';
 import { it } from '@/lib/i18n/messages/it';
 import { createTranslator } from '@/lib/i18n';
-import { duration, howItEnded, readableOutcome } from './run-words';
+import { ACTION_TOOL } from '@/lib/actions';
+import { connectionTools } from '@/lib/connections';
+import { duration, howItEnded, readableOutcome, toolCallWords } from './run-words';
 import type { RunDetailView } from './types';
 import { numberFormats, RunDetailPanel } from './usage-view';
 
@@ -107,5 +109,14 @@ describe('run words', () => {
     expect([duration(28.4, 'en'), duration(1400, 'en'), duration(1400, 'it'), duration(150_000, 'en')]).toEqual(['28 ms', '1.4 sec', '1,4 s', '2.5 min']);
     expect(readableOutcome('All good.\n- x: ["a","b"]')).toEqual({ text: 'All good.', omitted: 1 });
     expect(readableOutcome('Booked Marta for {time}.')).toEqual({ text: 'Booked Marta for {time}.', omitted: 0 });
+  });
+
+  test('every action and connected-account tool reads as what it does, in both languages, not as its name', () => {
+    const names = [...Object.values(ACTION_TOOL), ...connectionTools.map((tool) => tool.name)];
+    for (const [dict, locale] of [[en, 'en'], [it, 'it']] as const) {
+      const t = createTranslator(dict, locale);
+      const unnamed = names.filter((name) => toolCallWords({ name, ok: true, ms: 5 } as never, locale, t).action === t('usage.tool.other', { name }));
+      expect(unnamed, locale).toEqual([]);
+    }
   });
 });
