@@ -33,11 +33,14 @@ export const CONNECTION_ACTION_INPUTS = {
 
 type Input<T extends ConnectionActionType> = z.infer<(typeof CONNECTION_ACTION_INPUTS)[T]>;
 
-/** Exact arguments whose own hash names the proposal: the same call proposed twice is one proposal. */
+/**
+ * Exact arguments whose own hash, with the day, names the proposal: the same call twice in a day is one
+ * proposal, and the same email next week is a new one.
+ */
 function prepared(type: ConnectionActionType, { now }: ActionContext, args: Record<string, unknown>, details: Record<string, unknown>, key = hashArgs(type, args)) {
   return {
     ok: true as const,
-    action: { type, planet: ACTION_PLANET[type], args, details, dedupeKey: `${type}:${key}`, expiresAt: new Date(now.getTime() + CONNECTION_APPROVAL_MS) },
+    action: { type, planet: ACTION_PLANET[type], args, details, dedupeKey: `${type}:${key}:${now.toISOString().slice(0, 10)}`, expiresAt: new Date(now.getTime() + CONNECTION_APPROVAL_MS) },
   };
 }
 

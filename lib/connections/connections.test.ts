@@ -459,6 +459,23 @@ describe("the agent's tools follow the workspace's connections", () => {
     await setCrmAutonomy('propose');
   });
 
+  it('counts the same call twice in a day as one proposal, and the same call a week later as a new one', async () => {
+    const comment = (now: Date) =>
+      submitAgentAction({
+        workspaceId: team.id,
+        type: 'github_comment',
+        input: { repo: 'studio-luce/sito', number: 7, body: 'Orari aggiornati.' },
+        trigger: 'test:connections',
+        now,
+      });
+    const today = new Date();
+    const first = await comment(today);
+    expect(first).toMatchObject({ status: 'proposed' });
+    expect(await comment(new Date(today.getTime() + 60_000))).toMatchObject({ status: 'duplicate', decisionId: (first as { decisionId: string }).decisionId });
+    expect(await comment(new Date(today.getTime() + 7 * 86_400_000))).toMatchObject({ status: 'proposed' });
+    expect(await decisionsOf('github_comment')).toHaveLength(2);
+  });
+
   it('proposes a GitHub issue with no body as a card that says what it opens, and opens it once on Approve', async () => {
     const issues = standIn.issues.length;
     const proposed = await submitAgentAction({
